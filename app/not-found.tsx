@@ -1,0 +1,18 @@
+'use client';
+import Link from 'next/link';
+import { useTranslations } from 'next-intl';
+import { href } from '@/lib/routes/shell-path';
+import { Button } from '@/components/ui/button';
+
+export default function NotFound() {
+  const t = useTranslations('notFound');
+  return (
+    <div className="mx-auto flex max-w-md flex-col items-center gap-4 py-16 text-center">
+      <h1 className="text-2xl font-bold">{t('title')}</h1>
+      <p className="text-muted-foreground">{t('text')}</p>
+      <Button asChild>
+        <Link href={href.reports()}>{t('action')}</Link>
+      </Button>
+    </div>
+  );
+}

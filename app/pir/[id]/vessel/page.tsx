@@ -1,0 +1,10 @@
+import { SHELL_SEGMENT } from '@/lib/routes/shell-path';
+import { VesselScreen } from '@/components/vessel/vessel-screen';
+
+export function generateStaticParams() {
+  return [{ id: SHELL_SEGMENT }];
+}
+
+export default function VesselPage() {
+  return <VesselScreen />;
+}

@@ -1,0 +1,41 @@
+'use client';
+import { useTranslations } from 'next-intl';
+import { useOnline } from '@/lib/hooks/use-online';
+import { isLoggedIn } from '@/lib/session/login-state';
+import { sessionStore } from '@/lib/session/session-store';
+import { useStore } from '@/lib/store/use-store';
+import { useReferenceDataLifecycle } from '@/lib/reference-data/use-reference-data';
+import { LoginScreen } from '@/components/login/login-screen';
+import { TabBar } from './tab-bar';
+
+/** The login screen replaces everything while no one is logged in (SPEC §2). */
+export function AppShell({ children }: { children: React.ReactNode }) {
+  const t = useTranslations('app');
+  const user = useStore(sessionStore);
+  const online = useOnline();
+  const loggedIn = user !== undefined && isLoggedIn(user, online);
+  useReferenceDataLifecycle(loggedIn);
+
+  if (user === undefined) {
+    return (
+      <div className="flex min-h-dvh items-center justify-center text-muted-foreground" role="status">
+        {t('loading')}
+      </div>
+    );
+  }
+  if (!loggedIn) return <LoginScreen />;
+  return (
+    <>
+      <a
+        href="#main"
+        className="sr-only focus:not-sr-only focus:fixed focus:top-2 focus:left-2 focus:z-50 focus:rounded-md focus:bg-card focus:p-3"
+      >
+        {t('skipToContent')}
+      </a>
+      <main id="main" className="mx-auto min-h-dvh w-full max-w-[1400px] px-4 pt-4 pb-[calc(var(--tabbar-height)+1.5rem)] sm:px-6">
+        {children}
+      </main>
+      <TabBar />
+    </>
+  );
+}

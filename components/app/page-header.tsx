@@ -1,0 +1,13 @@
+import { cn } from '@/lib/utils';
+
+export function PageHeader({ title, subtitle, children, className }: { title: string; subtitle?: React.ReactNode; children?: React.ReactNode; className?: string }) {
+  return (
+    <header className={cn('mb-6 flex flex-wrap items-end justify-between gap-3', className)}>
+      <div className="min-w-0">
+        <h1 className="truncate text-2xl font-bold sm:text-3xl">{title}</h1>
+        {subtitle && <div className="mt-1 text-sm text-muted-foreground">{subtitle}</div>}
+      </div>
+      {children}
+    </header>
+  );
+}

@@ -1,0 +1,32 @@
+'use client';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { useState } from 'react';
+import { Toaster } from 'sonner';
+import { createQueryClient, syncOnlineManager } from '@/lib/query/client';
+import { useStore } from '@/lib/store/use-store';
+import { settingsStore } from '@/lib/store/settings';
+import { IntlProvider } from './intl-provider';
+import { SettingsEffects } from './settings-effects';
+import { ServiceWorkerRegistration } from './service-worker';
+import { SessionEffects } from './session-effects';
+import { AppShell } from './app-shell';
+
+export function Providers({ children }: { children: React.ReactNode }) {
+  const [queryClient] = useState(() => {
+    syncOnlineManager();
+    return createQueryClient();
+  });
+  const settings = useStore(settingsStore);
+  return (
+    <QueryClientProvider client={queryClient}>
+      <IntlProvider>
+        <SettingsEffects />
+        <ServiceWorkerRegistration />
+        <SessionEffects />
+        <AppShell>{children}</AppShell>
+        {/* SPEC §9: toasts default to 2 s, dark */}
+        <Toaster theme={settings?.darkMode ? 'dark' : 'light'} duration={2000} position="top-center" richColors closeButton />
+      </IntlProvider>
+    </QueryClientProvider>
+  );
+}

@@ -1,0 +1,51 @@
+'use client';
+import Link from 'next/link';
+import { useTranslations } from 'next-intl';
+import { CalendarDaysIcon, ClipboardCheckIcon, ListIcon } from 'lucide-react';
+import { useAppRoute } from '@/lib/hooks/use-location-path';
+import { href } from '@/lib/routes/shell-path';
+import { lastReportStore } from '@/lib/reports/last-report';
+import { useStore } from '@/lib/store/use-store';
+import { cn } from '@/lib/utils';
+import { OnlineBadge } from './online-badge';
+import { UserMenu } from './user-menu';
+
+/** SPEC §2: reports, pir (last opened report or a pick-one placeholder), calendar, status, user. */
+export function TabBar() {
+  const t = useTranslations('nav');
+  const route = useAppRoute();
+  const lastReport = useStore(lastReportStore);
+  const active = route?.name === 'reports' || route?.name === 'home' ? 'reports' : route?.name === 'calendar' ? 'calendar' : route ? 'pir' : null;
+  const tabs = [
+    { key: 'reports', label: t('reports'), to: href.reports(), Icon: ListIcon },
+    { key: 'pir', label: t('pir'), to: href.pir(lastReport ?? '_'), Icon: ClipboardCheckIcon },
+    { key: 'calendar', label: t('calendar'), to: href.calendar(), Icon: CalendarDaysIcon },
+  ] as const;
+  return (
+    <nav
+      aria-label={t('label')}
+      className="fixed inset-x-0 bottom-0 z-40 border-t bg-card/95 pb-[env(safe-area-inset-bottom)] backdrop-blur supports-[backdrop-filter]:bg-card/85"
+    >
+      <div className="mx-auto flex h-[var(--tabbar-height)] max-w-[1400px] items-stretch gap-1 px-2 sm:px-6">
+        {tabs.map(({ key, label, to, Icon }) => (
+          <Link
+            key={key}
+            href={to}
+            aria-current={active === key ? 'page' : undefined}
+            className={cn(
+              'flex min-w-16 flex-1 flex-col items-center justify-center gap-0.5 rounded-lg text-xs font-medium text-muted-foreground outline-none focus-visible:ring-[3px] focus-visible:ring-ring/60 sm:max-w-40 sm:flex-row sm:gap-2 sm:text-sm',
+              active === key && 'bg-accent text-primary',
+            )}
+          >
+            <Icon className="size-6" aria-hidden />
+            <span>{label}</span>
+          </Link>
+        ))}
+        <div className="ms-auto flex items-center gap-2">
+          <OnlineBadge />
+          <UserMenu />
+        </div>
+      </div>
+    </nav>
+  );
+}

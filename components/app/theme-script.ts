@@ -1,0 +1,7 @@
+import { SETTINGS_KEY } from '@/lib/store/settings';
+
+/**
+ * Runs before the first paint (inline in <head>) so the stored theme, font size and language
+ * apply at once, without a flash of the wrong theme. Kept tiny and dependency-free.
+ */
+export const themeScript = `(function(){try{var s=JSON.parse(localStorage.getItem(${JSON.stringify(SETTINGS_KEY)})||'{}');var d=document.documentElement;if(s.darkMode)d.classList.add('dark');if(s.fontSize)d.setAttribute('data-font-size',s.fontSize);if(s.language)d.lang=s.language;}catch(e){}})();`;

@@ -1,0 +1,101 @@
+'use client';
+import { useTranslations } from 'next-intl';
+import { LogOutIcon, MoonIcon, UserRoundIcon } from 'lucide-react';
+import { useId } from 'react';
+import { FONT_SIZES, LANGUAGES, type FontSize, type Language } from '@/lib/contract';
+import { sessionStore, signOut } from '@/lib/session/session-store';
+import { settingsStore, updateSettings } from '@/lib/store/settings';
+import { useStore } from '@/lib/store/use-store';
+import { Button } from '@/components/ui/button';
+import { Label } from '@/components/ui/label';
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
+import { Sheet, SheetContent, SheetDescription, SheetTitle, SheetTrigger } from '@/components/ui/sheet';
+import { Switch } from '@/components/ui/switch';
+
+/** SPEC §2: the user side menu, opening from the end side; the icon shows the tablet's name. */
+export function UserMenu() {
+  const t = useTranslations('menu');
+  const tc = useTranslations('common');
+  const tn = useTranslations('nav');
+  const user = useStore(sessionStore);
+  const settings = useStore(settingsStore);
+  const ids = { dark: useId(), language: useId(), font: useId() };
+  if (!user || !settings) return null;
+
+  return (
+    <Sheet>
+      <SheetTrigger asChild>
+        <Button variant="ghost" className="h-12 gap-2 px-2" aria-label={`${tn('user')} — ${user.deviceName}`}>
+          <span className="relative inline-flex size-9 items-center justify-center rounded-full bg-primary text-primary-foreground">
+            <UserRoundIcon className="size-5" aria-hidden />
+          </span>
+          <span className="hidden max-w-32 truncate text-sm md:inline" data-testid="device-name">
+            {user.deviceName}
+          </span>
+        </Button>
+      </SheetTrigger>
+      <SheetContent closeLabel={tc('close')} aria-describedby={undefined}>
+        <div className="pe-10">
+          <SheetTitle>{t('title')}</SheetTitle>
+          <SheetDescription className="mt-1">
+            {t('signedInAs', { name: user.name })}
+            <br />
+            {t('device', { device: user.deviceName })}
+          </SheetDescription>
+        </div>
+
+        <div className="flex flex-col gap-5 border-t pt-5">
+          <div className="flex min-h-11 items-center justify-between gap-4">
+            <Label htmlFor={ids.dark} className="text-base">
+              <MoonIcon className="size-5" aria-hidden /> {t('darkMode')}
+            </Label>
+            <Switch id={ids.dark} checked={settings.darkMode} onCheckedChange={(darkMode) => updateSettings({ darkMode })} />
+          </div>
+
+          <div className="flex flex-col gap-2">
+            <Label htmlFor={ids.language} className="text-base">
+              {t('language')}
+            </Label>
+            <Select value={settings.language} onValueChange={(v) => updateSettings({ language: v as Language })}>
+              <SelectTrigger id={ids.language}>
+                <SelectValue />
+              </SelectTrigger>
+              <SelectContent>
+                {LANGUAGES.map((l) => (
+                  <SelectItem key={l} value={l} lang={l}>
+                    {t(`languages.${l}`)}
+                  </SelectItem>
+                ))}
+              </SelectContent>
+            </Select>
+          </div>
+
+          <div className="flex flex-col gap-2">
+            <Label htmlFor={ids.font} className="text-base">
+              {t('fontSize')}
+            </Label>
+            <Select value={settings.fontSize} onValueChange={(v) => updateSettings({ fontSize: v as FontSize })}>
+              <SelectTrigger id={ids.font}>
+                <SelectValue />
+              </SelectTrigger>
+              <SelectContent>
+                {FONT_SIZES.map((f) => (
+                  <SelectItem key={f} value={f}>
+                    {t(`fontSizes.${f}`)}
+                  </SelectItem>
+                ))}
+              </SelectContent>
+            </Select>
+          </div>
+        </div>
+
+        <div className="mt-auto flex flex-col gap-2 border-t pt-5">
+          <Button variant="outline" onClick={signOut}>
+            <LogOutIcon aria-hidden /> {t('logout')}
+          </Button>
+          <p className="text-center text-xs text-muted-foreground">{t('logoutHint')}</p>
+        </div>
+      </SheetContent>
+    </Sheet>
+  );
+}

@@ -1,0 +1,62 @@
+'use client';
+import Link from 'next/link';
+import { useTranslations } from 'next-intl';
+import { ClipboardListIcon } from 'lucide-react';
+import type { Pir } from '@/lib/contract';
+import { reportTitle } from '@/lib/reports/groups';
+import { useReport } from '@/lib/reports/use-report';
+import { href } from '@/lib/routes/shell-path';
+import { Button } from '@/components/ui/button';
+import { PageHeader } from '@/components/app/page-header';
+import { StatusBadge } from '@/components/reports/status-badge';
+
+/** Loads the report named in the address and renders its frame, or the pick-one placeholder. */
+export function ReportFrame({ id, children }: { id: string | null; children: (report: Pir) => React.ReactNode }) {
+  const t = useTranslations('pir');
+  const { report, isPending } = useReport(id === '_' ? null : id);
+  if (id === null) return <p role="status">{t('loading')}</p>;
+  if (id === '_') return <PickReportPlaceholder />;
+  if (!report) {
+    if (isPending) return <p role="status">{t('loading')}</p>;
+    return (
+      <div className="flex flex-col items-start gap-4">
+        <PageHeader title={t('title')} />
+        <p role="alert">{t('notFound')}</p>
+        <Button asChild>
+          <Link href={href.reports()}>{t('placeholderAction')}</Link>
+        </Button>
+      </div>
+    );
+  }
+  return <>{children(report)}</>;
+}
+
+export function ReportHeader({ report, title }: { report: Pir; title?: string }) {
+  const t = useTranslations('pir');
+  return (
+    <PageHeader
+      title={title ?? reportTitle(report)}
+      subtitle={
+        <span className="flex flex-wrap items-center gap-2">
+          {title && <span className="font-medium text-foreground">{reportTitle(report)}</span>}
+          <span>{t('code', { code: report.code })}</span>
+          <StatusBadge status={report.status} />
+        </span>
+      }
+    />
+  );
+}
+
+function PickReportPlaceholder() {
+  const t = useTranslations('pir');
+  return (
+    <div className="mx-auto flex max-w-md flex-col items-center gap-4 py-16 text-center">
+      <ClipboardListIcon className="size-16 text-muted-foreground" aria-hidden />
+      <h1 className="text-2xl font-bold">{t('placeholderTitle')}</h1>
+      <p className="text-muted-foreground">{t('placeholderText')}</p>
+      <Button asChild size="lg">
+        <Link href={href.reports()}>{t('placeholderAction')}</Link>
+      </Button>
+    </div>
+  );
+}

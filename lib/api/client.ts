@@ -1,0 +1,58 @@
+import ky, { HTTPError, TimeoutError, type Options } from 'ky';
+import type { z } from 'zod';
+import { BASE_PATH, HTTP_TIMEOUT_MS, SESSION_EXPIRED } from '@/lib/contract';
+import { currentToken } from '@/lib/session/session-store';
+import { ApiError, errorFromBody } from './errors';
+
+type Listener = () => void;
+const sessionExpiredListeners = new Set<Listener>();
+
+/** Called when the server answers 401 SESSION_EXPIRED (the session logs the user out). */
+export function onSessionExpired(l: Listener): () => void {
+  sessionExpiredListeners.add(l);
+  return () => sessionExpiredListeners.delete(l);
+}
+
+/** SPEC §7: every call under /be, with credentials, a 30 s timeout and the bearer token. */
+export const http = ky.create({
+  prefixUrl: BASE_PATH,
+  credentials: 'include',
+  timeout: HTTP_TIMEOUT_MS,
+  retry: 0,
+  hooks: {
+    beforeRequest: [
+      (request) => {
+        const token = currentToken();
+        if (token && !new URL(request.url).pathname.endsWith('/login')) request.headers.set('Authorization', `Bearer ${token}`);
+      },
+    ],
+  },
+});
+
+/** Runs a request and turns every failure into an ApiError (SPEC §8 wording decided by its kind). */
+export async function call<T>(path: string, schema: z.ZodType<T>, options: Options = {}): Promise<T> {
+  const url = `${BASE_PATH}/${path}`;
+  let response: Response;
+  try {
+    response = await http(path, options);
+  } catch (e) {
+    if (e instanceof HTTPError) {
+      const body = await e.response.text().catch(() => '');
+      const err = errorFromBody(e.response.status, url, body);
+      if (e.response.status === 401 && err.message === SESSION_EXPIRED) for (const l of sessionExpiredListeners) l();
+      throw err;
+    }
+    if (e instanceof TimeoutError) throw new ApiError('no-response', 'no response', url);
+    if (e instanceof TypeError) throw new ApiError('no-response', 'no response', url);
+    throw new ApiError('no-request', 'no request', url, undefined, String(e));
+  }
+  let body: unknown;
+  try {
+    body = await response.json();
+  } catch {
+    throw new ApiError('invalid-reply', 'invalid reply', url, response.status);
+  }
+  const parsed = schema.safeParse(body);
+  if (!parsed.success) throw new ApiError('invalid-reply', 'invalid reply', url, response.status, parsed.error.issues.slice(0, 5));
+  return parsed.data;
+}

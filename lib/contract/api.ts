@@ -1,0 +1,132 @@
+/**
+ * SPEC §7 calls: paths, payloads and replies, shared by the app and the reference server.
+ * Every call is under BASE_PATH; all but login carry `Authorization: Bearer <jwt>`.
+ */
+import { z } from 'zod';
+import { extended, extendedVessel, pir, token, userProfile } from './entities';
+import { referenceDataset } from './reference';
+
+export const BASE_PATH = '/be';
+/** SPEC §9 */
+export const HTTP_TIMEOUT_MS = 30_000;
+/** Every write carries one; a repeated key returns the first reply and stores nothing again. */
+export const IDEMPOTENCY_HEADER = 'Idempotency-Key';
+/** Reply message of a missing, invalid or expired token (HTTP 401). */
+export const SESSION_EXPIRED = 'SESSION_EXPIRED';
+/** Largest JSON body the server accepts, and largest uploaded file. */
+export const MAX_JSON_BYTES = 2 * 1024 * 1024;
+export const MAX_FILE_BYTES = 50 * 1024 * 1024;
+
+/** Error replies (SPEC §8): a message, and optional details. */
+export const errorReply = z.object({
+  message: z.string(),
+  data: z.unknown().optional(),
+});
+export type ErrorReply = z.infer<typeof errorReply>;
+
+// ---------------------------------------------------------------- login and token
+
+export const loginRequest = z.object({
+  username: z.string().trim().min(1).max(100),
+  password: z.string().min(1).max(200),
+  /** the tablet's name; empty means "the device registered for this user" */
+  deviceName: z.string().trim().max(100),
+});
+export type LoginRequest = z.infer<typeof loginRequest>;
+
+export const loginReply = z.object({ user: userProfile, token });
+export type LoginReply = z.infer<typeof loginReply>;
+
+export const refreshReply = z.object({ token });
+
+// ---------------------------------------------------------------- reports
+
+export const currentFilesReply = z.array(pir);
+
+export const deviceRequest = z.object({ deviceIdentifier: z.string().trim().min(1).max(100) });
+export type DeviceRequest = z.infer<typeof deviceRequest>;
+/** non-zero on success; 0 when the report is claimed by another device or not claimable */
+export const claimReply = z.number().int();
+export const releaseReply = z.number().int();
+
+export const extendedReply = extended;
+
+/** A file name inside a report, as used in `submit-file/{id}/{fileUrl}`: no slashes, no dot-dot. */
+export const fileUrl = z
+  .string()
+  .regex(/^[A-Za-z0-9][A-Za-z0-9._-]{0,199}$/, 'fileUrl must be a plain file name')
+  .refine((s) => !s.includes('..'), 'fileUrl must not contain ..');
+
+/** A file the save announces; complete-submit checks each arrived whole. */
+export const announcedFile = z.object({
+  fileUrl,
+  contentType: z.string().max(120),
+  size: z.number().int().nonnegative().max(MAX_FILE_BYTES),
+  /** hex SHA-256 of the bytes that will be uploaded */
+  sha256: z.string().regex(/^[0-9a-f]{64}$/),
+});
+export type AnnouncedFile = z.infer<typeof announcedFile>;
+
+/** Multipart parts of `save`, each a JSON text. */
+export const saveParts = {
+  pir,
+  vessel: extendedVessel,
+  pictures: z.array(
+    announcedFile.extend({
+      uid: z.string().max(60),
+      type: z.string().max(20),
+      author: z.string().max(200),
+      description: z.string().max(1000),
+      date: z.string().max(40).nullable(),
+    }),
+  ),
+  attachments: z.array(
+    announcedFile.extend({
+      uid: z.string().max(60),
+      type: z.string().max(20),
+      name: z.string().max(300),
+    }),
+  ),
+  signatures: z.array(
+    announcedFile.extend({
+      role: z.enum(['master', 'inspector']),
+    }),
+  ),
+} as const;
+export const SAVE_PART_NAMES = Object.keys(saveParts) as (keyof typeof saveParts)[];
+
+export const saveReply = z.object({
+  saved: z.literal(true),
+  /** the fileUrls the server now expects through submit-file */
+  announced: z.array(z.string()),
+});
+
+/** truthy only when every announced file was received whole */
+export const completeSubmitReply = z.boolean();
+
+/** `submit-file` replies text that begins with ok */
+export const UPLOAD_OK_PREFIX = 'ok';
+
+export const FILE_KINDS = ['pictures', 'documents', 'attachments'] as const;
+export const fileKind = z.enum(FILE_KINDS);
+
+// ---------------------------------------------------------------- paths
+
+export const paths = {
+  login: () => 'login',
+  refreshToken: () => 'refresh_token',
+  currentFiles: () => 'offline-api/current-files',
+  claim: (id: number) => `offline-api/pir/${id}/device-claim`,
+  release: (id: number) => `offline-api/pir/${id}/device-release`,
+  save: (id: number) => `offline-api/pir/${id}/save`,
+  completeSubmit: (id: number) => `offline-api/pir/${id}/complete-submit`,
+  extended: (id: number) => `offline-api/pir/${id}`,
+  submitFile: (id: number, name: string) => `offline-api/submit-file/${id}/${encodeURIComponent(name)}`,
+  file: (kind: (typeof FILE_KINDS)[number], id: number) => `offline-api/files/${kind}/${id}`,
+  referenceData: (dataset: z.infer<typeof referenceDataset>) => `reference_data/${dataset}`,
+} as const;
+
+/** Download links in the listing are absolute paths under BASE_PATH. */
+export function downloadLink(kind: (typeof FILE_KINDS)[number], id: number): string {
+  return `${BASE_PATH}/${paths.file(kind, id)}`;
+}

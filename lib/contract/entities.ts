@@ -1,0 +1,424 @@
+/**
+ * SPEC §3 entities as zod schemas. The wire shapes are lenient where an inspection in progress
+ * legitimately holds empty values; the per-step validators (stricter) live with the inspection forms.
+ * Dates are ISO 8601 strings. Reference-data links are numeric ids.
+ */
+import { z } from 'zod';
+import { formType, pirStatus, stepName } from './status';
+
+const id = z.number().int();
+const isoDate = z.string().min(1).max(40);
+const text = (max = 4000) => z.string().max(max);
+const nullableText = (max = 4000) => text(max).nullable();
+
+// ---------------------------------------------------------------- user
+
+export const token = z.object({
+  jwt: z.string().min(1),
+  /** lifetime in seconds */
+  expire: z.number().int().positive(),
+});
+export type Token = z.infer<typeof token>;
+
+/** The user as the server describes it (login reply). */
+export const userProfile = z.object({
+  id,
+  name: text(200),
+  username: text(100),
+  deviceName: text(100),
+  inspector: z.boolean(),
+  adminUser: z.boolean(),
+  flagStateUser: z.boolean(),
+  portStateUser: z.boolean(),
+});
+export type UserProfile = z.infer<typeof userProfile>;
+
+/** The user as the device keeps it (SPEC §3 User). */
+export const user = userProfile.extend({
+  loggedIn: z.boolean(),
+  token: token.nullable(),
+});
+export type User = z.infer<typeof user>;
+
+// ---------------------------------------------------------------- listing parts
+
+export const vesselIdentity = z.object({
+  vesselName: text(200),
+  flagState: text(200),
+  flagStateId: id.nullable(),
+  iotcId: nullableText(40),
+  imoId: nullableText(20),
+  ircs: nullableText(20),
+  mmsi: nullableText(20),
+  vesselId: id.nullable(),
+});
+export type VesselIdentity = z.infer<typeof vesselIdentity>;
+
+/** A document attached to a remote form or to the vessel file. */
+export const remoteDocument = z.object({
+  id,
+  name: text(300),
+  contentType: text(120),
+  documentTag: nullableText(20),
+  downloadLink: text(500),
+});
+export type RemoteDocument = z.infer<typeof remoteDocument>;
+
+export const submittedForm = z.object({
+  id,
+  name: text(300),
+  typeOfForm: formType,
+  contentType: text(120),
+  attachments: z.array(remoteDocument),
+  submitDate: isoDate,
+  downloadLink: text(500),
+});
+export type SubmittedForm = z.infer<typeof submittedForm>;
+
+export const offlinePendingForm = z.object({
+  id,
+  name: text(300),
+  typeOfForm: formType,
+});
+export type OfflinePendingForm = z.infer<typeof offlinePendingForm>;
+
+export const rarLink = z.object({
+  name: text(300),
+  downloadLink: text(500),
+  contentType: text(120),
+});
+
+export const vesselPicture = z.object({
+  id,
+  contentType: text(120),
+  description: text(1000),
+  photoTakingDate: isoDate.nullable(),
+  tagId: id.nullable(),
+  tagName: nullableText(20),
+  downloadLink: text(500),
+});
+export type VesselPicture = z.infer<typeof vesselPicture>;
+
+export const lifecycleEntry = z.object({
+  date: isoDate,
+  previousStatus: pirStatus.nullable(),
+});
+export const lifecycle = z.partialRecord(pirStatus, lifecycleEntry);
+export type Lifecycle = z.infer<typeof lifecycle>;
+
+export const stepErrors = z.object({
+  /** field path → translation keys (with arguments) */
+  errors: z.record(z.string(), z.array(z.object({ key: z.string(), values: z.record(z.string(), z.union([z.string(), z.number()])).optional() }))),
+  isValid: z.boolean(),
+});
+export type StepErrors = z.infer<typeof stepErrors>;
+
+export const inspectionSignatures = z.object({
+  /** stored-file id of the signature image, or null */
+  masterSignature: nullableText(200),
+  inspectorSignature: nullableText(200),
+  masterRefuses: z.boolean(),
+});
+export type InspectionSignatures = z.infer<typeof inspectionSignatures>;
+
+// ---------------------------------------------------------------- extended (downloaded at preparation)
+
+export const dimension = z.object({
+  length: z.number().nullable(),
+  beam: z.number().nullable(),
+  draft: z.number().nullable(),
+});
+
+export const extendedVessel = z.object({
+  name: text(200),
+  flagStateId: id.nullable(),
+  typeId: id.nullable(),
+  gearIds: z.array(id),
+  iotcId: nullableText(40),
+  ircs: nullableText(20),
+  registrationPort: nullableText(200),
+  mmsi: nullableText(20),
+  externalId: nullableText(60),
+  certificateRegistryId: nullableText(60),
+  imoId: nullableText(20),
+  additionalRfmoIdEntity: id.nullable(),
+  additionalRfmoIdCode: nullableText(60),
+  dimension,
+  totalVolumeOfFishHolds: z.number().nullable(),
+  vmsType: z.array(id),
+  vmsTypeOtherName: nullableText(200),
+  inmarsat: nullableText(20),
+});
+export type ExtendedVessel = z.infer<typeof extendedVessel>;
+
+const yesNo = z.boolean().nullable();
+
+export const examination = z.object({ status: yesNo, comments: text() });
+
+export const rfmoListing = z.object({
+  uid: text(60),
+  rfmo: id.nullable(),
+  flagstateStatus: nullableText(60),
+  vesselIdentifer: nullableText(100),
+  vesselOnAuthorizedList: yesNo,
+  vesselOnIUUList: yesNo,
+});
+
+export const fishingAuthorization = z.object({
+  uid: text(60),
+  identifier: text(200),
+  /** ATF when true, CSFL when false (SPEC §3: new ones default to ATF) */
+  isTypeATF: z.boolean(),
+  issuedBy: id.nullable(),
+  validFrom: isoDate.nullable(),
+  validTo: isoDate.nullable(),
+  fishingAreas: z.array(id),
+  species: z.array(id),
+  gear: z.array(id),
+  /** uid of an attachment tagged AUTF */
+  attachment: nullableText(60),
+  srcForm: text(20),
+  objection: z.boolean(),
+  comments: text(),
+});
+export type FishingAuthorization = z.infer<typeof fishingAuthorization>;
+
+export const transhipmentAuthorization = fishingAuthorization.omit({
+  isTypeATF: true,
+  fishingAreas: true,
+  species: true,
+  gear: true,
+});
+
+const quantity = z.number().nullable();
+
+export const controlledCatch = z.object({
+  uid: text(60),
+  species: id.nullable(),
+  productForm: id.nullable(),
+  catchArea: z.array(id),
+  quantity,
+  quantityToLand: quantity,
+  monitoredLandedQuantity: quantity,
+  quantityToTransship: quantity,
+  monitoredTranshippedQuantity: quantity,
+});
+
+/** SPEC §3 "Catch onboard entry". */
+export const catchOnboard = controlledCatch.extend({
+  deltaLanded: quantity,
+  deltaTranshipped: quantity,
+  objection: z.boolean(),
+  comments: text(),
+});
+
+export const retainedCatch = z.object({
+  uid: text(60),
+  species: id.nullable(),
+  productForm: id.nullable(),
+  catchArea: z.array(id),
+  declaredQuantity: quantity,
+  actualQuantity: quantity,
+  deltaRetained: quantity,
+  objection: z.boolean(),
+  comments: text(),
+});
+
+export const transhipmentContent = z.object({
+  uid: text(60),
+  species: id.nullable(),
+  productForm: id.nullable(),
+  catchArea: z.array(id),
+  quantity,
+  objection: z.boolean(),
+  comments: text(),
+});
+
+export const transhipmentInfo = z.object({
+  uid: text(60),
+  /** timestamp, ISO */
+  date: isoDate.nullable(),
+  isAtPort: yesNo,
+  atPort: id.nullable(),
+  /** "latitude-longitude" joined by a dash */
+  atSea: nullableText(60),
+  /** receive (true) or offload (false, the default) */
+  isReceived: z.boolean(),
+  name: text(200),
+  flagState: id.nullable(),
+  idNumber: text(100),
+  srcForm: text(20),
+  content: z.array(transhipmentContent),
+});
+
+export const monitoringDetails = z.object({
+  inspectingAuthority: id.nullable(),
+  principalInspectorId: text(100),
+  principalInspectorName: text(200),
+  principalInspectorEmail: text(200),
+});
+
+export const extendedPir = z.object({
+  monitoringDetails,
+  portOfInspection: id.nullable(),
+  lastPortOfCallFreeForm: text(300),
+  lastPortOfCallEntryDate: isoDate.nullable(),
+  purposes: z.array(id),
+  purposeDetails: text(),
+  rfmoIuuListing: z.array(rfmoListing),
+  fishingAuthorizations: z.array(fishingAuthorization),
+  transhipmentAuthorizations: z.array(transhipmentAuthorization),
+  controlledCatches: z.array(controlledCatch),
+  /** SPEC leaves the onboard list's name unshown; see docs/decisions.md */
+  catchOnboard: z.array(catchOnboard),
+  retainedCatches: z.array(retainedCatch),
+  monitoredLanTrx: yesNo,
+  monitoredLanTrxAttachments: z.array(text(60)),
+  logBookExamination: examination,
+  catchDocumentationSchemeCompliance: examination,
+  tradeInformationSchemeCompliance: examination,
+  gearExamination: examination,
+  gearType: id.nullable(),
+  findingsByInspector: text(),
+  commentsByMaster: text(),
+  hasInfringements: yesNo,
+  infrigements: text(),
+  actionsTaken: text(),
+  transhipmentInfo: z.array(transhipmentInfo),
+  startOfInspection: isoDate.nullable(),
+  endOfInspection: isoDate.nullable(),
+});
+export type ExtendedPir = z.infer<typeof extendedPir>;
+
+/** extended.pictures: pictures taken during the inspection. */
+export const inspectionPicture = z.object({
+  uid: text(60),
+  type: text(20),
+  author: text(200),
+  description: text(1000),
+  date: isoDate.nullable(),
+});
+
+/** SPEC §3 Attachment: remote ones carry a documentTag, local ones a list of page pictures. */
+export const attachment = z.object({
+  uid: text(60),
+  type: text(20),
+  name: text(300),
+  offline: z.boolean(),
+  documentTag: nullableText(20),
+  pictures: z.array(text(60)),
+});
+export type Attachment = z.infer<typeof attachment>;
+
+export const extended = z.object({
+  vessel: extendedVessel,
+  pir: extendedPir,
+  pictures: z.array(inspectionPicture),
+  attachments: z.array(attachment),
+});
+export type Extended = z.infer<typeof extended>;
+
+// ---------------------------------------------------------------- the report
+
+export const pir = z.object({
+  id,
+  fileId: id,
+  status: pirStatus,
+  code: text(60),
+  createDate: isoDate,
+  lastUpdateDate: isoDate,
+  creator: z.object({ id, name: text(200) }),
+  vesselIdentity,
+  fileAttachements: z.array(remoteDocument),
+  submitedForms: z.array(submittedForm),
+  offlinePendingForms: z.array(offlinePendingForm),
+  rarLink: rarLink.nullable(),
+  vesselPictures: z.array(vesselPicture),
+  claimedByDevice: nullableText(100),
+  inspectionComment: nullableText(),
+  portOfArrival: id.nullable(),
+  startOfInspection: isoDate.nullable(),
+  expectedArrival: isoDate.nullable(),
+  lifecycle,
+  extended: extended.nullable(),
+  inspectionstatus: z.partialRecord(stepName, z.boolean()),
+  inspectionErrors: z.partialRecord(stepName, stepErrors),
+  inspectionSignatures,
+});
+export type Pir = z.infer<typeof pir>;
+
+/** SPEC §7: calls use the offline pending PIR form id when present, else the file id. */
+export function pirCallId(report: Pick<Pir, 'fileId' | 'offlinePendingForms'>): number {
+  const pending = report.offlinePendingForms.find((f) => f.typeOfForm === 'PIR') ?? report.offlinePendingForms[0];
+  return pending ? pending.id : report.fileId;
+}
+
+// ---------------------------------------------------------------- local records
+
+export const STORED_FILE_TYPES = ['image', 'imageb64', 'pdf', 'other'] as const;
+
+/** SPEC §3 stored file; content is kept as bytes in IndexedDB, never in the query cache. */
+export const storedFile = z.object({
+  url: text(500),
+  date: isoDate,
+  content: z.instanceof(ArrayBuffer).nullable(),
+  width: z.number().int().nonnegative().nullable(),
+  height: z.number().int().nonnegative().nullable(),
+  filename: text(300),
+  type: z.enum(STORED_FILE_TYPES),
+  size: z.number().int().nonnegative(),
+  pirId: id,
+  contentType: text(120),
+});
+export type StoredFile = z.infer<typeof storedFile>;
+
+export const TASK_STATUSES = ['UNDEFINED', 'REGISTERED', 'COMPLETED', 'RESOLVED', 'REJECTED', 'IGNORED'] as const;
+export const taskStatus = z.enum(TASK_STATUSES);
+export type TaskStatus = z.infer<typeof taskStatus>;
+
+export const task = z.object({
+  type: text(60),
+  subtype: text(60),
+  method: z.enum(['GET', 'POST']),
+  url: text(1000),
+  uid: text(60),
+  body: z.unknown(),
+  subject: id,
+  status: taskStatus,
+  description: text(500),
+  name: text(300),
+  canIgnore: z.boolean(),
+  /** 0..100 */
+  completion: z.number().min(0).max(100),
+  completionDetails: z.unknown(),
+  result: z.unknown(),
+  /** liveness counter, bumped while the task runs */
+  iamAlive: z.number().int().nonnegative(),
+});
+export type Task = z.infer<typeof task>;
+
+export const process = z.object({
+  type: text(60),
+  subject: id,
+  uid: text(60),
+  description: text(500),
+  tasks: z.array(task),
+});
+export type Process = z.infer<typeof process>;
+
+export const LANGUAGES = ['en', 'fr'] as const;
+export const FONT_SIZES = ['small', 'medium', 'large'] as const;
+
+export const settings = z.object({
+  darkMode: z.boolean(),
+  showAdvancedFeatures: z.boolean(),
+  onLine: z.boolean(),
+  updateAvailable: z.boolean(),
+  language: z.enum(LANGUAGES),
+  fontSize: z.enum(FONT_SIZES),
+  filters: z.object({ ports: z.array(id) }),
+  application: z.object({ installed: z.boolean() }),
+});
+export type Settings = z.infer<typeof settings>;
+export type Language = Settings['language'];
+export type FontSize = Settings['fontSize'];

@@ -1,0 +1,4 @@
+export * from './status';
+export * from './entities';
+export * from './reference';
+export * from './api';

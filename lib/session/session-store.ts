@@ -1,0 +1,26 @@
+import { z } from 'zod';
+import { user as userSchema, type LoginReply, type Token, type User } from '@/lib/contract';
+import { createPersistentStore } from '@/lib/store/persistent-store';
+
+export const sessionStore = createPersistentStore('user', userSchema.nullable(), null as User | null);
+
+/** The name this tablet goes by, kept when users change so the login screen can show it. */
+export const deviceNameStore = createPersistentStore('deviceName', z.string().max(100), '');
+
+export function signIn(reply: LoginReply) {
+  sessionStore.set({ ...reply.user, loggedIn: true, token: reply.token });
+  deviceNameStore.set(reply.user.deviceName);
+}
+
+/** SPEC §4: logout sets loggedIn false; the user and every local report stay on the tablet. */
+export function signOut() {
+  sessionStore.set((u) => (u ? { ...u, loggedIn: false, token: null } : u));
+}
+
+export function replaceToken(token: Token) {
+  sessionStore.set((u) => (u ? { ...u, token } : u));
+}
+
+export function currentToken(): string | null {
+  return sessionStore.get()?.token?.jwt ?? null;
+}

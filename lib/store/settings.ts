@@ -1,0 +1,22 @@
+import { settings as settingsSchema, type Settings } from '@/lib/contract';
+import { createPersistentStore } from './persistent-store';
+
+export const DEFAULT_SETTINGS: Settings = {
+  darkMode: false,
+  showAdvancedFeatures: false,
+  onLine: true,
+  updateAvailable: false,
+  language: 'en',
+  fontSize: 'medium',
+  filters: { ports: [] },
+  application: { installed: false },
+};
+
+/** Key also read by the inline script in the root layout, to paint the right theme at once. */
+export const SETTINGS_KEY = 'settings';
+
+export const settingsStore = createPersistentStore(SETTINGS_KEY, settingsSchema, DEFAULT_SETTINGS);
+
+export function updateSettings(patch: Partial<Settings>) {
+  settingsStore.set((s) => ({ ...s, ...patch }));
+}

@@ -1,0 +1,33 @@
+// `npm test`: type-check, lint, unit and server tests, build, then browser tests against the real server.
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+
+const root = path.resolve(import.meta.dirname, '..');
+const chromium = [process.env.CHROMIUM_PATH, '/usr/bin/chromium', '/usr/bin/chromium-browser'].find((p) => p && fs.existsSync(p));
+if (!chromium) {
+  console.error("npm test needs Chromium for the browser tests: install Debian's chromium (apt-get install -y chromium) or set CHROMIUM_PATH.");
+  process.exit(1);
+}
+
+const env = { ...process.env, CHROMIUM_PATH: chromium, NEXT_TELEMETRY_DISABLED: '1' };
+const bin = (name) => path.join(root, 'node_modules', '.bin', name);
+const steps = [
+  ['type-check', bin('tsc'), ['--noEmit']],
+  ['lint', bin('eslint'), ['.', '--max-warnings=0']],
+  ['unit and server tests', bin('vitest'), ['run']],
+  ['build', process.execPath, [path.join(root, 'scripts/build.mjs')]],
+  ['browser tests', bin('playwright'), ['test']],
+];
+
+for (const [name, cmd, args] of steps) {
+  console.log(`\n▶ ${name}`);
+  const stepEnv = name === 'browser tests' ? { ...env, E2E_DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), 'pir-e2e-')) } : env;
+  const r = spawnSync(cmd, args, { cwd: root, stdio: 'inherit', env: stepEnv });
+  if (r.status !== 0) {
+    console.error(`\n✖ ${name} failed`);
+    process.exit(r.status ?? 1);
+  }
+}
+console.log('\n✔ all tests passed');

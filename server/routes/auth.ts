@@ -1,0 +1,54 @@
+/** POST /be/login and GET /be/refresh_token (SPEC §7). */
+import { Hono } from 'hono';
+import {
+  loginReply,
+  loginRequest,
+  MAX_JSON_BYTES,
+  refreshReply,
+  type LoginReply,
+} from '../../lib/contract/index';
+import { requireAuth } from '../auth/middleware';
+import { verifyPassword } from '../auth/password';
+import { findUserByName, toProfile } from '../db/users';
+import { readJson } from '../http/body';
+import { HttpError, jsonError, Msg } from '../http/errors';
+import { clientAddress, RateLimiter, type RateLimitOptions } from '../http/rate-limit';
+import { sendJson } from '../http/reply';
+import type { AppContext, AppEnv } from '../http/types';
+
+export interface AuthRouteOptions {
+  rateLimit: RateLimitOptions;
+  trustProxy: boolean;
+}
+
+export function authRoutes(ctx: AppContext, opts: AuthRouteOptions): Hono<AppEnv> {
+  const r = new Hono<AppEnv>();
+  const limiter = new RateLimiter(opts.rateLimit);
+
+  r.post('/login', async (c) => {
+    const wait = limiter.hit(clientAddress(c, opts.trustProxy));
+    if (wait > 0) {
+      c.header('Retry-After', String(wait));
+      return jsonError(c, 429, Msg.TOO_MANY_REQUESTS, { retryAfter: wait });
+    }
+    const body = await readJson(c, loginRequest, MAX_JSON_BYTES);
+    const user = findUserByName(ctx.db, body.username);
+    const ok = await verifyPassword(user?.password_hash ?? null, body.password);
+    if (!user || !ok) {
+      ctx.log.warn(`[login] failed for "${body.username}" from ${clientAddress(c, opts.trustProxy)}`);
+      throw new HttpError(401, Msg.INVALID_CREDENTIALS);
+    }
+    const device = body.deviceName || user.device_name;
+    if (!device) throw new HttpError(400, Msg.DEVICE_NAME_REQUIRED);
+    const token = await ctx.tokens.issue(user.id, device);
+    const reply: LoginReply = { user: toProfile(user, device), token };
+    return sendJson(c, loginReply, reply);
+  });
+
+  r.get('/refresh_token', requireAuth(ctx), async (c) => {
+    const { userId, device } = c.get('session');
+    return sendJson(c, refreshReply, { token: await ctx.tokens.issue(userId, device) });
+  });
+
+  return r;
+}

@@ -1,0 +1,31 @@
+/** File downloads (`downloadLink()`): GET /be/offline-api/files/{pictures|documents|attachments}/{id}. */
+import { Hono } from 'hono';
+import { fileKind } from '../../lib/contract/index';
+import { requireAuth } from '../auth/middleware';
+import { getFile } from '../db/files';
+import { parseId } from '../db/reports';
+import { HttpError, Msg } from '../http/errors';
+import type { AppContext, AppEnv } from '../http/types';
+
+export function fileRoutes(ctx: AppContext): Hono<AppEnv> {
+  const r = new Hono<AppEnv>();
+  r.get('/offline-api/files/:kind/:id', requireAuth(ctx), (c) => {
+    const kind = fileKind.safeParse(c.req.param('kind'));
+    if (!kind.success) throw new HttpError(404, Msg.NOT_FOUND);
+    const id = parseId(c.req.param('id'));
+    if (id === null) throw new HttpError(400, Msg.INVALID_ID, { id: c.req.param('id') });
+    const file = getFile(ctx.db, kind.data, id);
+    if (!file) throw new HttpError(404, Msg.FILE_NOT_FOUND, { kind: kind.data, id });
+    const etag = `"${file.sha256.slice(0, 32)}"`;
+    const headers: Record<string, string> = {
+      'Content-Type': file.content_type,
+      'Cache-Control': 'private, max-age=0',
+      ETag: etag,
+      'Content-Disposition': `inline; filename="${file.name.replace(/[^\x20-\x7e]|["\\]/g, '_')}"`,
+    };
+    if (c.req.header('if-none-match') === etag) return c.body(null, 304, headers);
+    headers['Content-Length'] = String(file.size);
+    return c.body(new Uint8Array(file.data), 200, headers);
+  });
+  return r;
+}

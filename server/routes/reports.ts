@@ -1,0 +1,304 @@
+/**
+ * Report calls (SPEC §7): listing, claim / reclaim / release, extended info, save (multipart),
+ * file upload and complete-submit. Only the device holding the claim may save, upload and submit.
+ */
+import { Hono, type Context } from 'hono';
+import {
+  claimReply,
+  completeSubmitReply,
+  currentFilesReply,
+  deviceRequest,
+  downloadLink,
+  extendedReply,
+  fileUrl as fileUrlSchema,
+  MAX_FILE_BYTES,
+  MAX_JSON_BYTES,
+  releaseReply,
+  SAVE_PART_NAMES,
+  saveParts,
+  saveReply,
+  UPLOAD_OK_PREFIX,
+  type Lifecycle,
+  type Pir,
+  type RemoteDocument,
+  type SubmittedForm,
+} from '../../lib/contract/index';
+import { requireAuth } from '../auth/middleware';
+import { addFile, putBlob, sha256Hex } from '../db/files';
+import {
+  claimReport,
+  findReport,
+  getReport,
+  listReportRows,
+  parseId,
+  releaseReport,
+  toPir,
+  type ReportDoc,
+  type ReportRow,
+} from '../db/reports';
+import { currentExtended, getAnnounced, getSave, listAnnounced, writeSave, type SavePart } from '../db/saves';
+import { renderPirPdf } from '../documents/pir-pdf';
+import { parseJsonText, readJson, readLimited, readMultipart, requireMediaType, validate } from '../http/body';
+import { HttpError, Msg } from '../http/errors';
+import { idempotency } from '../http/idempotency';
+import { sendJson } from '../http/reply';
+import type { AppContext, AppEnv } from '../http/types';
+
+/** Largest number of files one save may announce. */
+export const MAX_ANNOUNCED_FILES = 500;
+
+function reportParam(ctx: AppContext, c: Context<AppEnv>): ReportRow {
+  const id = parseId(c.req.param('id'));
+  if (id === null) throw new HttpError(400, Msg.INVALID_ID, { id: c.req.param('id') ?? null });
+  const row = findReport(ctx.db, id);
+  if (!row) throw new HttpError(404, Msg.REPORT_NOT_FOUND, { id });
+  return row;
+}
+
+function requireClaim(row: ReportRow, device: string): void {
+  if (row.claimed_by_device !== device) {
+    throw new HttpError(403, Msg.NOT_CLAIMED_BY_DEVICE, { claimedByDevice: row.claimed_by_device });
+  }
+}
+
+export function reportRoutes(ctx: AppContext): Hono<AppEnv> {
+  const r = new Hono<AppEnv>();
+  const auth = requireAuth(ctx);
+  const idem = idempotency(ctx.db);
+  const { db } = ctx;
+  const nowIso = () => ctx.now().toISOString();
+
+  r.get('/offline-api/current-files', auth, (c) =>
+    sendJson(c, currentFilesReply, listReportRows(db).map(toPir)),
+  );
+
+  // ------------------------------------------------------------------ claim / reclaim / release
+
+  r.post('/offline-api/pir/:id/device-claim', auth, idem, async (c) => {
+    const row = reportParam(ctx, c);
+    const body = await readJson(c, deviceRequest, MAX_JSON_BYTES);
+    const { device } = c.get('session');
+    if (body.deviceIdentifier !== device) throw new HttpError(403, Msg.DEVICE_MISMATCH, { tokenDevice: device });
+    const reclaim = ['1', 'true'].includes(c.req.query('reclaim') ?? '');
+    const won = claimReport(db, row.id, device, reclaim, nowIso());
+    if (won) ctx.log.info(`[claim] report ${row.id} ${reclaim ? 'reclaimed' : 'claimed'} by ${device}`);
+    return sendJson(c, claimReply, won ? row.id : 0);
+  });
+
+  r.post('/offline-api/pir/:id/device-release', auth, idem, async (c) => {
+    const row = reportParam(ctx, c);
+    const body = await readJson(c, deviceRequest, MAX_JSON_BYTES);
+    const { device } = c.get('session');
+    if (body.deviceIdentifier !== device) throw new HttpError(403, Msg.DEVICE_MISMATCH, { tokenDevice: device });
+    if (row.claimed_by_device === null) {
+      // nothing to release: already free (a repeated release) — unless it was submitted
+      if (row.status === 'submitted') throw new HttpError(409, Msg.ALREADY_SUBMITTED);
+      return sendJson(c, releaseReply, 1);
+    }
+    requireClaim(row, device);
+    if (!releaseReport(db, row.id, device, nowIso())) {
+      throw new HttpError(403, Msg.NOT_CLAIMED_BY_DEVICE, { claimedByDevice: getReport(db, row.id)?.claimed_by_device ?? null });
+    }
+    ctx.log.info(`[release] report ${row.id} released by ${device}`);
+    return sendJson(c, releaseReply, 1);
+  });
+
+  // ------------------------------------------------------------------ extended info
+
+  r.get('/offline-api/pir/:id', auth, (c) => {
+    const row = reportParam(ctx, c);
+    return sendJson(c, extendedReply, currentExtended(row, getSave(db, row.id)));
+  });
+
+  // ------------------------------------------------------------------ save
+
+  r.post('/offline-api/pir/:id/save', auth, idem, async (c) => {
+    const row = reportParam(ctx, c);
+    requireMediaType(c, 'multipart/form-data');
+    const { device } = c.get('session');
+    requireClaim(row, device);
+    const form = await readMultipart(c, ctx.limits.save);
+
+    const raw: Record<string, unknown> = {};
+    for (const name of SAVE_PART_NAMES) {
+      const part = form.get(name);
+      if (part === null) throw new HttpError(400, Msg.INVALID_REQUEST, [{ path: name, message: 'part missing' }]);
+      const text = typeof part === 'string' ? part : await part.text();
+      if (Buffer.byteLength(text) > MAX_JSON_BYTES) throw new HttpError(413, Msg.PAYLOAD_TOO_LARGE, { part: name, limit: MAX_JSON_BYTES });
+      try {
+        raw[name] = parseJsonText(text);
+      } catch {
+        throw new HttpError(400, Msg.MALFORMED_JSON, { part: name });
+      }
+    }
+    const pir = validate(saveParts.pir, raw.pir, 'pir');
+    const vessel = validate(saveParts.vessel, raw.vessel, 'vessel');
+    const pictures = validate(saveParts.pictures, raw.pictures, 'pictures');
+    const attachments = validate(saveParts.attachments, raw.attachments, 'attachments');
+    const signatures = validate(saveParts.signatures, raw.signatures, 'signatures');
+    if (pir.id !== row.id && pir.fileId !== row.id) {
+      throw new HttpError(400, Msg.REPORT_MISMATCH, { reportId: row.id, pirId: pir.id, fileId: pir.fileId });
+    }
+    const files = [
+      ...pictures.map((f) => ({ ...f, part: 'pictures' as SavePart })),
+      ...attachments.map((f) => ({ ...f, part: 'attachments' as SavePart })),
+      ...signatures.map((f) => ({ ...f, part: 'signatures' as SavePart })),
+    ];
+    if (files.length > MAX_ANNOUNCED_FILES) throw new HttpError(413, Msg.PAYLOAD_TOO_LARGE, { files: files.length, limit: MAX_ANNOUNCED_FILES });
+    const seen = new Set<string>();
+    for (const f of files) {
+      if (seen.has(f.fileUrl)) throw new HttpError(400, Msg.DUPLICATE_FILE_URL, { fileUrl: f.fileUrl });
+      seen.add(f.fileUrl);
+    }
+
+    const user = c.get('user');
+    db.transaction(() => {
+      const current = getReport(db, row.id)!;
+      requireClaim(current, device);
+      if (current.status === 'submitted') throw new HttpError(409, Msg.ALREADY_SUBMITTED);
+      const now = nowIso();
+      writeSave(db, {
+        reportId: row.id,
+        userId: user.id,
+        device,
+        parts: { pir, vessel, pictures, attachments, signatures },
+        files,
+        now,
+      });
+      db.prepare('UPDATE reports SET updated_at = ? WHERE id = ?').run(now, row.id);
+    })();
+    ctx.log.info(`[save] report ${row.id} saved by ${device}, ${files.length} file(s) announced`);
+    return sendJson(c, saveReply, { saved: true, announced: files.map((f) => f.fileUrl) });
+  });
+
+  // ------------------------------------------------------------------ file upload
+
+  r.post('/offline-api/submit-file/:id/:fileUrl{.+}', auth, idem, async (c) => {
+    const rawName = c.req.param('fileUrl');
+    const id = parseId(c.req.param('id'));
+    if (id === null) throw new HttpError(400, Msg.INVALID_ID, { id: c.req.param('id') ?? null });
+    const name = fileUrlSchema.safeParse(rawName);
+    if (!name.success) throw new HttpError(400, Msg.INVALID_FILE_URL, { fileUrl: rawName });
+    requireMediaType(c, 'application/octet-stream');
+    const row = findReport(db, id);
+    if (!row) throw new HttpError(404, Msg.REPORT_NOT_FOUND, { id });
+    const { device } = c.get('session');
+    requireClaim(row, device);
+    const announced = getAnnounced(db, row.id, name.data);
+    if (!announced) throw new HttpError(404, Msg.FILE_NOT_ANNOUNCED, { fileUrl: name.data });
+
+    const bytes = await readLimited(c, Math.min(ctx.limits.file, MAX_FILE_BYTES));
+    const sha = sha256Hex(bytes);
+    if (bytes.byteLength !== announced.size || sha !== announced.sha256) {
+      throw new HttpError(400, Msg.HASH_MISMATCH, {
+        fileUrl: name.data,
+        expected: { size: announced.size, sha256: announced.sha256 },
+        received: { size: bytes.byteLength, sha256: sha },
+      });
+    }
+    db.transaction(() => {
+      const current = getReport(db, row.id)!;
+      requireClaim(current, device);
+      const still = getAnnounced(db, row.id, name.data);
+      if (!still || still.sha256 !== sha) throw new HttpError(409, Msg.FILE_NOT_ANNOUNCED, { fileUrl: name.data });
+      putBlob(db, bytes, sha);
+      db.prepare('UPDATE announced SET received_at = ? WHERE report_id = ? AND file_url = ?').run(nowIso(), row.id, name.data);
+    })();
+    c.header('Cache-Control', 'no-store');
+    return c.text(`${UPLOAD_OK_PREFIX} ${bytes.byteLength}`, 200, { 'Content-Type': 'text/plain; charset=utf-8' });
+  });
+
+  // ------------------------------------------------------------------ complete-submit
+
+  r.get('/offline-api/pir/:id/complete-submit', auth, async (c) => {
+    const row = reportParam(ctx, c);
+    const { device } = c.get('session');
+    if (row.status === 'submitted' && row.claimed_by_device === null) {
+      // a repeated complete-submit from the device that submitted is a success
+      if (row.submitted_by_device === device) return sendJson(c, completeSubmitReply, true);
+      throw new HttpError(403, Msg.NOT_CLAIMED_BY_DEVICE, { claimedByDevice: null });
+    }
+    requireClaim(row, device);
+    const save = getSave(db, row.id);
+    const announced = listAnnounced(db, row.id);
+    if (!save || announced.some((a) => a.received_at === null)) return sendJson(c, completeSubmitReply, false);
+
+    const submitDate = ctx.now();
+    const savedPir = JSON.parse(save.pir) as Pir;
+    const extended = currentExtended(row, save);
+    const blobOf = db.prepare('SELECT data FROM blobs WHERE sha256 = ?');
+    const signatures = announced
+      .filter((a) => a.part === 'signatures')
+      .map((a) => {
+        const meta = (JSON.parse(save.signatures) as { fileUrl: string; role: 'master' | 'inspector' }[]).find((s) => s.fileUrl === a.file_url);
+        const data = (blobOf.get(a.sha256) as { data: Buffer } | undefined)?.data;
+        return meta && data ? { role: meta.role, bytes: new Uint8Array(data), contentType: a.content_type } : null;
+      })
+      .filter((s) => s !== null);
+    const pdf = await renderPirPdf(ctx.refs, {
+      pir: { ...toPir(row), ...savedPir, code: (JSON.parse(row.doc) as ReportDoc).code },
+      vessel: JSON.parse(save.vessel),
+      extended,
+      submitDate,
+      inspectorName: c.get('user').name,
+      device,
+      signatures,
+    });
+
+    const ok = db.transaction((): boolean => {
+      const current = getReport(db, row.id)!;
+      requireClaim(current, device);
+      const pending = listAnnounced(db, row.id);
+      if (pending.length !== announced.length || pending.some((a) => a.received_at === null)) return false;
+      const now = submitDate.toISOString();
+      const doc = JSON.parse(current.doc) as ReportDoc;
+
+      // uploaded attachments and pictures become downloadable documents of the submitted PIR
+      const pictureMeta = new Map((JSON.parse(save.pictures) as { fileUrl: string; description: string; type: string }[]).map((p) => [p.fileUrl, p]));
+      const attachmentMeta = new Map((JSON.parse(save.attachments) as { fileUrl: string; name: string; type: string }[]).map((p) => [p.fileUrl, p]));
+      const attachmentsOut: RemoteDocument[] = [];
+      for (const a of pending) {
+        if (a.part === 'signatures') continue;
+        const kind = a.part === 'pictures' ? 'pictures' : 'attachments';
+        const meta = a.part === 'pictures' ? pictureMeta.get(a.file_url) : attachmentMeta.get(a.file_url);
+        const name = (meta && 'name' in meta && meta.name) || a.file_url;
+        const fileId = addFile(db, { kind, name, contentType: a.content_type, sha256: a.sha256, size: a.size, reportId: row.id, createdAt: now });
+        attachmentsOut.push({ id: fileId, name, contentType: a.content_type, documentTag: meta?.type ?? null, downloadLink: downloadLink(kind, fileId) });
+      }
+      const pdfId = addFile(db, { kind: 'documents', name: `PIR_${doc.code}.pdf`, contentType: 'application/pdf', bytes: pdf, reportId: row.id, createdAt: now });
+      const pendingForm = doc.offlinePendingForms.find((f) => f.typeOfForm === 'PIR');
+      const form: SubmittedForm = {
+        id: pendingForm?.id ?? current.pending_form_id ?? pdfId,
+        name: pendingForm?.name ?? `PIR ${doc.code}`,
+        typeOfForm: 'PIR',
+        contentType: 'application/pdf',
+        attachments: attachmentsOut,
+        submitDate: now,
+        downloadLink: downloadLink('documents', pdfId),
+      };
+      const nextDoc: ReportDoc = {
+        ...doc,
+        submitedForms: [...doc.submitedForms.filter((f) => !(f.typeOfForm === 'PIR' && f.id === form.id)), form],
+        offlinePendingForms: doc.offlinePendingForms.filter((f) => f.typeOfForm !== 'PIR'),
+        startOfInspection: savedPir.startOfInspection ?? extended.pir.startOfInspection ?? doc.startOfInspection,
+        inspectionstatus: savedPir.inspectionstatus,
+        inspectionSignatures: savedPir.inspectionSignatures,
+      };
+      const previous = savedPir.status === 'submitted' ? current.status : savedPir.status;
+      const lifecycle: Lifecycle = {
+        ...(JSON.parse(current.lifecycle) as Lifecycle),
+        ...savedPir.lifecycle,
+        submitted: { date: now, previousStatus: previous },
+      };
+      db.prepare(
+        `UPDATE reports SET status = 'submitted', claimed_by_device = NULL, submitted_by_device = ?, lifecycle = ?, doc = ?, updated_at = ?
+          WHERE id = ? AND claimed_by_device = ?`,
+      ).run(device, JSON.stringify(lifecycle), JSON.stringify(nextDoc), now, row.id, device);
+      return true;
+    })();
+    if (ok) ctx.log.info(`[submit] report ${row.id} submitted by ${device}`);
+    return sendJson(c, completeSubmitReply, ok);
+  });
+
+  return r;
+}

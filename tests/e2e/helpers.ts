@@ -1,0 +1,51 @@
+import { expect, type APIRequestContext, type BrowserContext, type Page } from '@playwright/test';
+import { currentFilesReply, loginReply, type Pir } from '@/lib/contract';
+
+export interface DemoLogin {
+  username: string;
+  password: string;
+  deviceName: string;
+  name: string;
+}
+
+export async function login(page: Page, who: Pick<DemoLogin, 'username' | 'password'>) {
+  await page.goto('/reports/');
+  await page.getByLabel(/^(Username|Nom d’utilisateur)$/).fill(who.username);
+  await page.getByLabel(/^(Password|Mot de passe)$/).fill(who.password);
+  await page.getByRole('button', { name: /^(Sign in|Se connecter)$/ }).click();
+  await expect(page.getByRole('heading', { level: 1, name: /^(Reports|Rapports)$/ })).toBeVisible();
+}
+
+/** The server's listing, as the demo user sees it (through the API, not the app). */
+export async function listingFor(request: APIRequestContext, who: DemoLogin): Promise<Pir[]> {
+  const reply = loginReply.parse(
+    await (await request.post('/be/login', { data: { username: who.username, password: who.password, deviceName: '' } })).json(),
+  );
+  const res = await request.get('/be/offline-api/current-files', { headers: { Authorization: `Bearer ${reply.token.jwt}` } });
+  return currentFilesReply.parse(await res.json());
+}
+
+/** Waits until the service worker controls the page and has precached the app. */
+export async function waitForServiceWorker(page: Page) {
+  await page.evaluate(async () => {
+    const reg = await navigator.serviceWorker.ready;
+    if (!navigator.serviceWorker.controller) {
+      await new Promise<void>((resolve) => navigator.serviceWorker.addEventListener('controllerchange', () => resolve(), { once: true }));
+    }
+    return reg.active?.state;
+  });
+}
+
+/**
+ * A real outage: the page's requests fail (setOffline) and so do the service worker's own,
+ * which Chromium does not block with setOffline alone (TOOLCHAIN.md).
+ */
+export async function goOffline(context: BrowserContext) {
+  await context.route('**/*', (route) => (route.request().serviceWorker() ? route.abort('internetdisconnected') : route.fallback()));
+  await context.setOffline(true);
+}
+
+export async function goOnline(context: BrowserContext) {
+  await context.unrouteAll({ behavior: 'ignoreErrors' });
+  await context.setOffline(false);
+}
