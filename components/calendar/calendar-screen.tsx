@@ -44,7 +44,7 @@ export function CalendarScreen() {
                     <li key={r.id}>
                       <Link href={href.pir(pirCallId(r))} className="flex flex-col gap-1 rounded-lg border p-2 text-sm outline-none hover:bg-accent focus-visible:ring-[3px] focus-visible:ring-ring/60">
                         <span className="font-medium">{reportTitle(r)}</span>
-                        <StatusBadge status={r.status} />
+                        <StatusBadge status={r.status} className="max-w-full self-start truncate" />
                       </Link>
                     </li>
                   ))}

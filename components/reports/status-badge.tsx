@@ -15,10 +15,10 @@ const VARIANT: Record<PirStatus, 'default' | 'secondary' | 'success' | 'warning'
   claimed: 'outline',
 };
 
-export function StatusBadge({ status }: { status: PirStatus }) {
+export function StatusBadge({ status, className }: { status: PirStatus; className?: string }) {
   const t = useTranslations('status');
   return (
-    <Badge variant={VARIANT[status]} data-status={status}>
+    <Badge variant={VARIANT[status]} data-status={status} className={className}>
       {t(status)}
     </Badge>
   );

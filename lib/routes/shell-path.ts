@@ -5,15 +5,23 @@
  */
 export const SHELL_SEGMENT = '_';
 
-/** Maps a URL path to the path of its pre-rendered shell, or returns it unchanged. */
+/**
+ * Maps a URL path to the path of its pre-rendered shell, or returns it unchanged:
+ *   /pir/<id>/…                        → /pir/_/…
+ *   /pir/<id>/vessel/category/<x>/…    → /pir/_/vessel/category/_/…
+ *   /pir/<id>/vessel/file/<x>/…        → /pir/_/vessel/file/_/…
+ * A segment is left alone when it is the last one and names a file (`/pir/index.txt`).
+ */
 export function shellPath(pathname: string): string {
   const parts = pathname.split('/');
-  // ['', 'pir', id, 'vessel', 'category' | 'file', x, ...]
-  if (parts[1] !== 'pir' || parts.length < 3 || parts[2] === '') return pathname;
+  const isDynamic = (i: number) => {
+    const s = parts[i];
+    if (s === undefined || s === '') return false;
+    return !(i === parts.length - 1 && s.includes('.'));
+  };
+  if (parts[1] !== 'pir' || !isDynamic(2)) return pathname;
   parts[2] = SHELL_SEGMENT;
-  if (parts[3] === 'vessel' && (parts[4] === 'category' || parts[4] === 'file') && parts.length > 5 && parts[5] !== '') {
-    parts[5] = SHELL_SEGMENT;
-  }
+  if (parts[3] === 'vessel' && (parts[4] === 'category' || parts[4] === 'file') && isDynamic(5)) parts[5] = SHELL_SEGMENT;
   return parts.join('/');
 }
 

@@ -15,7 +15,7 @@ describe('shellPath: every dynamic route is answered by its pre-rendered shell',
     expect(shellPath(input)).toBe(expected);
   });
 
-  it.each(['/', '/reports/', '/calendar/', '/pir/', '/_next/static/chunks/a.js', '/pirate/1/'])('leaves %s alone', (p) => {
+  it.each(['/', '/reports/', '/calendar/', '/pir/', '/pir/index.txt', '/_next/static/chunks/a.js', '/pirate/1/'])('leaves %s alone', (p) => {
     expect(shellPath(p)).toBe(p);
   });
 });

@@ -1,0 +1,137 @@
+/**
+ * The reference /be server: createApp(options) builds the Hono app (tests call app.request() in-process);
+ * startServer(options) also listens on a socket and returns {url, close()}.
+ */
+import path from 'node:path';
+import type { AddressInfo } from 'node:net';
+import { serve } from '@hono/node-server';
+import { Hono } from 'hono';
+import { BASE_PATH, MAX_FILE_BYTES, MAX_JSON_BYTES } from '../lib/contract/index';
+import { DEFAULT_TOKEN_TTL, loadOrCreateSecret, TokenService } from './auth/jwt';
+import { openDb, ensureDataDir, type DB } from './db/schema';
+import { countUsers } from './db/users';
+import { jsonError, makeErrorHandler, Msg, type Logger } from './http/errors';
+import { securityHeaders } from './http/security';
+import type { AppContext, AppEnv, Limits } from './http/types';
+import type { RateLimitOptions } from './http/rate-limit';
+import { DEFAULT_REFERENCE_DIR, ReferenceStore } from './reference';
+import { authRoutes } from './routes/auth';
+import { fileRoutes } from './routes/files';
+import { referenceRoutes } from './routes/reference';
+import { reportRoutes } from './routes/reports';
+import { seedDemoData, type SeedOptions, type SeedResult } from './seed/index';
+import { createStaticServer } from './static/serve';
+
+/** Largest save (multipart) body. */
+export const MAX_SAVE_BYTES = 20 * 1024 * 1024;
+
+export interface AppOptions {
+  /** data directory (SQLite file, JWT secret); created if missing */
+  dataDir: string;
+  /** static export directory; null = none. Default ./out */
+  staticDir?: string | null;
+  /** token lifetime in seconds (default 3600) */
+  tokenTtl?: number;
+  /** where the 15 reference datasets are read from (default server/reference-data/data) */
+  referenceDir?: string;
+  /** login attempts per client address (default 20 per minute) */
+  loginRateLimit?: RateLimitOptions;
+  /** take the client address from X-Real-IP / X-Forwarded-For (behind a reverse proxy) */
+  trustProxy?: boolean;
+  /** seed demo data when the database has no users (default true); an object passes seed options */
+  seed?: boolean | SeedOptions;
+  /** body limits (defaults: MAX_JSON_BYTES, 20 MB save, MAX_FILE_BYTES) */
+  limits?: Partial<Limits>;
+  logger?: Logger;
+  /** clock (tests) */
+  now?: () => Date;
+}
+
+export type PirApp = Hono<AppEnv> & {
+  ctx: AppContext;
+  /** what the start-up seed did (null when the database already had users) */
+  seeded: SeedResult | null;
+  staticRoot: string | null;
+  close(): void;
+};
+
+export async function createApp(options: AppOptions): Promise<PirApp> {
+  const log = options.logger ?? console;
+  const dataDir = ensureDataDir(options.dataDir);
+  const db: DB = openDb(dataDir);
+  const ctx: AppContext = {
+    db,
+    tokens: new TokenService(loadOrCreateSecret(dataDir), options.tokenTtl ?? DEFAULT_TOKEN_TTL),
+    refs: new ReferenceStore(options.referenceDir ?? DEFAULT_REFERENCE_DIR, log),
+    log,
+    limits: { json: MAX_JSON_BYTES, save: MAX_SAVE_BYTES, file: MAX_FILE_BYTES, ...options.limits },
+    now: options.now ?? (() => new Date()),
+  };
+
+  let seeded: SeedResult | null = null;
+  if (options.seed !== false && countUsers(db) === 0) {
+    seeded = await seedDemoData(db, ctx.refs, typeof options.seed === 'object' ? options.seed : {});
+  }
+
+  const staticDir = options.staticDir === undefined ? path.resolve('out') : options.staticDir;
+  const statics = createStaticServer(staticDir, log);
+
+  const app = new Hono<AppEnv>();
+  app.onError(makeErrorHandler(log));
+  app.use('*', securityHeaders());
+
+  const be = new Hono<AppEnv>();
+  be.route('/', authRoutes(ctx, { rateLimit: options.loginRateLimit ?? { max: 20, windowMs: 60_000 }, trustProxy: !!options.trustProxy }));
+  be.route('/', reportRoutes(ctx));
+  be.route('/', fileRoutes(ctx));
+  be.route('/', referenceRoutes(ctx));
+  be.notFound((c) => jsonError(c, 404, Msg.NOT_FOUND));
+  be.onError(makeErrorHandler(log));
+  app.route(BASE_PATH, be);
+  // anything under /be that no route took (e.g. /be itself)
+  app.all(`${BASE_PATH}/*`, (c) => jsonError(c, 404, Msg.NOT_FOUND));
+  app.all(BASE_PATH, (c) => jsonError(c, 404, Msg.NOT_FOUND));
+  app.all('*', (c) => statics.handle(c));
+
+  return Object.assign(app, {
+    ctx,
+    seeded,
+    staticRoot: statics.root,
+    close: () => {
+      if (db.open) db.close();
+    },
+  });
+}
+
+export interface ServerOptions extends AppOptions {
+  port?: number;
+  host?: string;
+}
+
+export interface RunningServer {
+  url: string;
+  app: PirApp;
+  close(): Promise<void>;
+}
+
+export async function startServer(options: ServerOptions): Promise<RunningServer> {
+  const app = await createApp(options);
+  const host = options.host ?? '127.0.0.1';
+  let server!: ReturnType<typeof serve>;
+  const address = await new Promise<AddressInfo>((resolve, reject) => {
+    server = serve({ fetch: app.fetch, port: options.port ?? 3000, hostname: host }, (info) => resolve(info));
+    server.once('error', reject);
+  });
+  const shownHost = address.family === 'IPv6' ? `[${address.address}]` : address.address;
+  let closed: Promise<void> | null = null;
+  return {
+    url: `http://${shownHost}:${address.port}`,
+    app,
+    close: () =>
+      (closed ??= new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        // idle keep-alive sockets would keep close() waiting
+        (server as unknown as { closeAllConnections?: () => void }).closeAllConnections?.();
+      }).then(() => app.close())),
+  };
+}

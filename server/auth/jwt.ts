@@ -1,0 +1,71 @@
+/**
+ * Session tokens: HS256 JWTs (jose). The secret is random, made on first start and kept in the
+ * data directory (mode 0600). sub = user id, dev = device name.
+ */
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import { SignJWT, jwtVerify } from 'jose';
+import type { Token } from '../../lib/contract/index';
+
+export const SECRET_FILE = 'jwt-secret';
+export const ISSUER = 'iotc-pir-be';
+export const DEFAULT_TOKEN_TTL = 3600;
+
+export function loadOrCreateSecret(dataDir: string): Uint8Array {
+  const file = path.join(dataDir, SECRET_FILE);
+  try {
+    const text = fs.readFileSync(file, 'utf8').trim();
+    const bytes = Buffer.from(text, 'base64url');
+    if (bytes.length >= 32) return new Uint8Array(bytes);
+  } catch (e) {
+    if ((e as NodeJS.ErrnoException).code !== 'ENOENT') throw e;
+  }
+  const secret = crypto.randomBytes(64);
+  // 'wx' fails if another process created it meanwhile; then read theirs.
+  try {
+    fs.writeFileSync(file, secret.toString('base64url') + '\n', { mode: 0o600, flag: 'wx' });
+  } catch (e) {
+    if ((e as NodeJS.ErrnoException).code === 'EEXIST') return loadOrCreateSecret(dataDir);
+    throw e;
+  }
+  fs.chmodSync(file, 0o600);
+  return new Uint8Array(secret);
+}
+
+export interface Session {
+  userId: number;
+  device: string;
+}
+
+export class TokenService {
+  constructor(
+    private readonly secret: Uint8Array,
+    readonly ttlSeconds: number = DEFAULT_TOKEN_TTL,
+  ) {}
+
+  async issue(userId: number, device: string): Promise<Token> {
+    const jwt = await new SignJWT({ dev: device })
+      .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+      .setSubject(String(userId))
+      .setIssuer(ISSUER)
+      .setIssuedAt()
+      .setJti(crypto.randomUUID())
+      .setExpirationTime(Math.floor(Date.now() / 1000) + this.ttlSeconds)
+      .sign(this.secret);
+    return { jwt, expire: this.ttlSeconds };
+  }
+
+  /** The session of a valid token, or null (bad signature, expired, malformed). */
+  async verify(jwt: string): Promise<Session | null> {
+    try {
+      const { payload } = await jwtVerify(jwt, this.secret, { algorithms: ['HS256'], issuer: ISSUER });
+      const userId = Number(payload.sub);
+      const device = payload.dev;
+      if (!Number.isSafeInteger(userId) || userId <= 0 || typeof device !== 'string' || !device) return null;
+      return { userId, device };
+    } catch {
+      return null;
+    }
+  }
+}

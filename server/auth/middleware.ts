@@ -1,0 +1,22 @@
+/** Bearer-token guard: missing, malformed, tampered, expired or unknown-user tokens → 401 SESSION_EXPIRED. */
+import type { MiddlewareHandler } from 'hono';
+import { SESSION_EXPIRED } from '../../lib/contract/index';
+import { findUserById } from '../db/users';
+import { jsonError } from '../http/errors';
+import type { AppContext, AppEnv } from '../http/types';
+
+export function requireAuth(ctx: AppContext): MiddlewareHandler<AppEnv> {
+  return async (c, next) => {
+    const header = c.req.header('authorization') ?? '';
+    const match = /^Bearer\s+([A-Za-z0-9._~+/=-]+)\s*$/i.exec(header);
+    const session = match ? await ctx.tokens.verify(match[1]!) : null;
+    const user = session ? findUserById(ctx.db, session.userId) : undefined;
+    if (!session || !user) {
+      c.header('WWW-Authenticate', 'Bearer error="invalid_token"');
+      return jsonError(c, 401, SESSION_EXPIRED);
+    }
+    c.set('session', session);
+    c.set('user', user);
+    await next();
+  };
+}

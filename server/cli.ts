@@ -1,0 +1,185 @@
+/**
+ * `npm run server -- <command>`: user management, demo data, reset, serve.
+ * Prompt-free; exits non-zero with usage text on bad arguments.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { parseArgs, type ParseArgsConfig } from 'node:util';
+import { generatePassword } from './auth/password';
+import { SECRET_FILE } from './auth/jwt';
+import { DB_FILE, openDb, wipeDb } from './db/schema';
+import { addUser, findUserByName, listUsers, setPassword, USERNAME_PATTERN } from './db/users';
+import { ReferenceStore } from './reference';
+import { seedDemoData, DEMO_USERS } from './seed/index';
+import { runServe } from './serve';
+
+const USAGE = `Usage: npm run server -- <command> [options]
+
+Commands:
+  user add <username> --name "Full Name" [--device NAME] [--password P]
+                         create an inspector (a password is generated and printed when none is given)
+  user list              list the users
+  user passwd <username> [--password P]
+                         set a new password (generated and printed when none is given)
+  seed [--force] [--today YYYY-MM-DD] [--seed N]
+                         create the demo data if missing; --force wipes everything and seeds again
+  reset --yes            delete the database and the JWT secret from the data directory
+  serve [options]        start the server (same options as npm run serve; see serve --help)
+
+Common option:
+  --data DIR             data directory (DATA_DIR, default ./data)
+
+npm run seed is "server seed".`;
+
+class Usage extends Error {}
+
+function dataDirOf(value: string | undefined): string {
+  return path.resolve(value ?? process.env.DATA_DIR ?? 'data');
+}
+
+function parse(args: string[], options: NonNullable<ParseArgsConfig['options']>, positionals: number) {
+  try {
+    const r = parseArgs({ args, options: { ...options, data: { type: 'string' } }, strict: true, allowPositionals: true });
+    if (r.positionals.length !== positionals) {
+      throw new Usage(`expected ${positionals} argument(s), got ${r.positionals.length}`);
+    }
+    return r as { values: Record<string, string | boolean | undefined>; positionals: string[] };
+  } catch (e) {
+    if (e instanceof Usage) throw e;
+    throw new Usage((e as Error).message);
+  }
+}
+
+const str = (v: string | boolean | undefined): string | undefined => (typeof v === 'string' ? v : undefined);
+
+async function userCommand(args: string[]): Promise<void> {
+  const [sub, ...rest] = args;
+  if (sub === 'add') {
+    const { values, positionals } = parse(rest, { name: { type: 'string' }, device: { type: 'string' }, password: { type: 'string' } }, 1);
+    const username = positionals[0]!;
+    const name = str(values.name);
+    if (!name?.trim()) throw new Usage('user add needs --name "Full Name"');
+    if (!USERNAME_PATTERN.test(username)) throw new Usage(`invalid username "${username}" (letters, digits, . _ -)`);
+    const db = openDb(dataDirOf(str(values.data)));
+    try {
+      if (findUserByName(db, username)) throw new Usage(`user "${username}" already exists (use user passwd to change the password)`);
+      const password = str(values.password) ?? generatePassword();
+      const user = await addUser(db, { username, name: name.trim(), deviceName: str(values.device)?.trim() ?? '', password });
+      console.log(`created user ${user.username} (id ${user.id}, "${user.name}", device "${user.device_name || '-'}")`);
+      if (!str(values.password)) console.log(`password: ${password}`);
+    } finally {
+      db.close();
+    }
+    return;
+  }
+  if (sub === 'list') {
+    const { values } = parse(rest, {}, 0);
+    const db = openDb(dataDirOf(str(values.data)));
+    try {
+      const users = listUsers(db);
+      if (!users.length) console.log('no users');
+      for (const u of users) console.log(`${String(u.id).padStart(4)}  ${u.username.padEnd(16)} ${(u.device_name || '-').padEnd(14)} ${u.name}`);
+    } finally {
+      db.close();
+    }
+    return;
+  }
+  if (sub === 'passwd') {
+    const { values, positionals } = parse(rest, { password: { type: 'string' } }, 1);
+    const db = openDb(dataDirOf(str(values.data)));
+    try {
+      const password = str(values.password) ?? generatePassword();
+      if (!(await setPassword(db, positionals[0]!, password))) throw new Usage(`no user "${positionals[0]}"`);
+      console.log(`password of ${positionals[0]} changed`);
+      if (!str(values.password)) console.log(`password: ${password}`);
+    } finally {
+      db.close();
+    }
+    return;
+  }
+  throw new Usage(sub ? `unknown user command "${sub}"` : 'user needs a command: add, list or passwd');
+}
+
+async function seedCommand(args: string[]): Promise<void> {
+  const { values } = parse(args, { force: { type: 'boolean' }, today: { type: 'string' }, seed: { type: 'string' } }, 0);
+  let today: Date | undefined;
+  const t = str(values.today);
+  if (t !== undefined) {
+    if (!/^\d{4}-\d{2}-\d{2}$/.test(t) || Number.isNaN(Date.parse(`${t}T12:00:00Z`))) throw new Usage('--today must be YYYY-MM-DD');
+    today = new Date(`${t}T12:00:00Z`);
+  }
+  const s = str(values.seed);
+  if (s !== undefined && !/^\d{1,9}$/.test(s)) throw new Usage('--seed must be a whole number');
+  const db = openDb(dataDirOf(str(values.data)));
+  try {
+    const reports = (db.prepare('SELECT COUNT(*) AS n FROM reports').get() as { n: number }).n;
+    const demoUsers = DEMO_USERS.filter((u) => findUserByName(db, u.username)).length;
+    if (values.force) {
+      wipeDb(db);
+      console.log('database wiped');
+    } else if (reports > 0 || demoUsers === DEMO_USERS.length) {
+      console.log(`demo data already present (${reports} reports); use --force to wipe and seed again`);
+      return;
+    }
+    const result = await seedDemoData(db, new ReferenceStore(), { today, seed: s !== undefined ? Number(s) : undefined, log: console });
+    if (result.missingReference.length) console.log(`note: reference data missing, fall-backs used for: ${result.missingReference.join(', ')}`);
+    console.log('\nDemo logins (username / password / device):');
+    for (const u of DEMO_USERS) console.log(`  ${u.username.padEnd(8)} ${u.password.padEnd(13)} ${u.deviceName.padEnd(11)} ${u.name}`);
+  } finally {
+    db.close();
+  }
+}
+
+function resetCommand(args: string[]): void {
+  const { values } = parse(args, { yes: { type: 'boolean' } }, 0);
+  const dir = dataDirOf(str(values.data));
+  if (!values.yes) throw new Usage(`reset deletes the database and the JWT secret in ${dir}: add --yes to confirm`);
+  if (!fs.existsSync(dir)) {
+    console.log(`nothing to delete: ${dir} does not exist`);
+    return;
+  }
+  const ours = [DB_FILE, `${DB_FILE}-wal`, `${DB_FILE}-shm`, `${DB_FILE}-journal`, SECRET_FILE];
+  for (const name of ours) {
+    const file = path.join(dir, name);
+    if (fs.existsSync(file)) {
+      fs.rmSync(file);
+      console.log(`deleted ${file}`);
+    }
+  }
+  const left = fs.readdirSync(dir);
+  if (left.length) console.log(`left untouched (not the server's): ${left.join(', ')}`);
+  else fs.rmdirSync(dir);
+  console.log('reset done: the next start creates a new database, secret and demo data');
+}
+
+async function main(argv: string[]): Promise<void> {
+  const [cmd, ...rest] = argv;
+  switch (cmd) {
+    case 'user':
+      return userCommand(rest);
+    case 'seed':
+      return seedCommand(rest);
+    case 'reset':
+      return resetCommand(rest);
+    case 'serve':
+      return runServe(rest);
+    case 'help':
+    case '--help':
+    case '-h':
+      console.log(USAGE);
+      return;
+    case undefined:
+      throw new Usage('no command given');
+    default:
+      throw new Usage(`unknown command "${cmd}"`);
+  }
+}
+
+main(process.argv.slice(2)).catch((e: unknown) => {
+  if (e instanceof Usage) {
+    console.error(`error: ${e.message}\n\n${USAGE}`);
+    process.exit(2);
+  }
+  console.error('error:', e instanceof Error ? e.message : e);
+  process.exit(1);
+});

@@ -1,0 +1,68 @@
+/** Command-line and environment options of the server (main.ts, `cli.ts serve`). */
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import type { ServerOptions } from './app';
+
+export class UsageError extends Error {}
+
+export const SERVE_USAGE = `Usage: npm run serve -- [options]
+       node --import tsx server/main.ts [options]
+
+Options (environment variable in brackets):
+  --port N            port to listen on (PORT, default 3000)
+  --host HOST         address to bind (HOST, default 127.0.0.1; 0.0.0.0 for every interface)
+  --data DIR          data directory: SQLite database and JWT secret (DATA_DIR, default ./data)
+  --static DIR        the app's static export (STATIC_DIR, default ./out)
+  --token-ttl SECONDS token lifetime (TOKEN_TTL, default 3600)
+  --trust-proxy       take the client address from X-Real-IP / X-Forwarded-For (TRUST_PROXY=1)
+  --no-seed           do not create demo data in an empty database (SEED=0)
+  -h, --help          this text`;
+
+function int(name: string, value: string, min: number, max: number): number {
+  if (!/^\d+$/.test(value) || Number(value) < min || Number(value) > max) {
+    throw new UsageError(`${name} must be a whole number from ${min} to ${max} (got "${value}")`);
+  }
+  return Number(value);
+}
+
+export interface ParsedServe {
+  help: boolean;
+  options: ServerOptions;
+}
+
+export function parseServeArgs(args: string[], env: NodeJS.ProcessEnv = process.env): ParsedServe {
+  let values;
+  try {
+    ({ values } = parseArgs({
+      args,
+      strict: true,
+      allowPositionals: false,
+      options: {
+        port: { type: 'string' },
+        host: { type: 'string' },
+        data: { type: 'string' },
+        static: { type: 'string' },
+        'token-ttl': { type: 'string' },
+        'trust-proxy': { type: 'boolean' },
+        'no-seed': { type: 'boolean' },
+        help: { type: 'boolean', short: 'h' },
+      },
+    }));
+  } catch (e) {
+    throw new UsageError((e as Error).message);
+  }
+  const port = values.port ?? env.PORT;
+  const ttl = values['token-ttl'] ?? env.TOKEN_TTL;
+  return {
+    help: !!values.help,
+    options: {
+      port: port !== undefined ? int('--port', port, 0, 65535) : 3000,
+      host: values.host ?? env.HOST ?? '127.0.0.1',
+      dataDir: path.resolve(values.data ?? env.DATA_DIR ?? 'data'),
+      staticDir: path.resolve(values.static ?? env.STATIC_DIR ?? 'out'),
+      tokenTtl: ttl !== undefined ? int('--token-ttl', ttl, 1, 30 * 24 * 3600) : 3600,
+      trustProxy: !!values['trust-proxy'] || env.TRUST_PROXY === '1' || env.TRUST_PROXY === 'true',
+      seed: !(values['no-seed'] || env.SEED === '0' || env.SEED === 'false'),
+    },
+  };
+}

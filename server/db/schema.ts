@@ -1,0 +1,138 @@
+/**
+ * SQLite database (better-sqlite3, WAL). One file under the data directory, created on first start.
+ * Only prepared statements are used anywhere in the server.
+ */
+import Database from 'better-sqlite3';
+import fs from 'node:fs';
+import path from 'node:path';
+
+export type DB = Database.Database;
+
+export const DB_FILE = 'pir.sqlite';
+export const SCHEMA_VERSION = 1;
+
+const SCHEMA = `
+CREATE TABLE IF NOT EXISTS meta (
+  key   TEXT PRIMARY KEY,
+  value TEXT NOT NULL
+);
+
+CREATE TABLE IF NOT EXISTS users (
+  id              INTEGER PRIMARY KEY,
+  username        TEXT NOT NULL UNIQUE COLLATE NOCASE,
+  name            TEXT NOT NULL,
+  device_name     TEXT NOT NULL DEFAULT '',
+  password_hash   TEXT NOT NULL,
+  inspector       INTEGER NOT NULL DEFAULT 1,
+  admin_user      INTEGER NOT NULL DEFAULT 0,
+  flag_state_user INTEGER NOT NULL DEFAULT 0,
+  port_state_user INTEGER NOT NULL DEFAULT 1,
+  created_at      TEXT NOT NULL
+);
+
+-- bytes, stored once per content hash
+CREATE TABLE IF NOT EXISTS blobs (
+  sha256 TEXT PRIMARY KEY,
+  size   INTEGER NOT NULL,
+  data   BLOB NOT NULL
+);
+
+-- downloadable files: /be/offline-api/files/{kind}/{id}
+CREATE TABLE IF NOT EXISTS files (
+  id           INTEGER PRIMARY KEY,
+  kind         TEXT NOT NULL CHECK (kind IN ('pictures', 'documents', 'attachments')),
+  name         TEXT NOT NULL,
+  content_type TEXT NOT NULL,
+  size         INTEGER NOT NULL,
+  sha256       TEXT NOT NULL REFERENCES blobs (sha256),
+  report_id    INTEGER,
+  created_at   TEXT NOT NULL
+);
+
+-- one row per report; id = fileId. doc holds the listing fields except the columns below.
+CREATE TABLE IF NOT EXISTS reports (
+  id                  INTEGER PRIMARY KEY,
+  pending_form_id     INTEGER UNIQUE,
+  status              TEXT NOT NULL,
+  claimed_by_device   TEXT,
+  lifecycle           TEXT NOT NULL DEFAULT '{}',
+  doc                 TEXT NOT NULL,
+  extended            TEXT NOT NULL,
+  submitted_by_device TEXT,
+  updated_at          TEXT NOT NULL
+);
+
+-- the latest save of a report (multipart parts, JSON texts)
+CREATE TABLE IF NOT EXISTS saves (
+  report_id   INTEGER PRIMARY KEY REFERENCES reports (id) ON DELETE CASCADE,
+  user_id     INTEGER NOT NULL,
+  device      TEXT NOT NULL,
+  pir         TEXT NOT NULL,
+  vessel      TEXT NOT NULL,
+  pictures    TEXT NOT NULL,
+  attachments TEXT NOT NULL,
+  signatures  TEXT NOT NULL,
+  saved_at    TEXT NOT NULL
+);
+
+-- files announced by the latest save; received_at is set when the bytes arrived whole
+CREATE TABLE IF NOT EXISTS announced (
+  report_id    INTEGER NOT NULL REFERENCES reports (id) ON DELETE CASCADE,
+  file_url     TEXT NOT NULL,
+  part         TEXT NOT NULL CHECK (part IN ('pictures', 'attachments', 'signatures')),
+  content_type TEXT NOT NULL,
+  size         INTEGER NOT NULL,
+  sha256       TEXT NOT NULL,
+  received_at  TEXT,
+  PRIMARY KEY (report_id, file_url)
+);
+
+-- stored replies of POSTs carrying an Idempotency-Key (24 h)
+CREATE TABLE IF NOT EXISTS idempotency (
+  key          TEXT NOT NULL,
+  user_id      INTEGER NOT NULL,
+  method       TEXT NOT NULL,
+  path         TEXT NOT NULL,
+  status       INTEGER NOT NULL,
+  content_type TEXT,
+  body         BLOB NOT NULL,
+  created_at   INTEGER NOT NULL,
+  PRIMARY KEY (key, user_id, method, path)
+);
+CREATE INDEX IF NOT EXISTS idempotency_created ON idempotency (created_at);
+`;
+
+export function ensureDataDir(dataDir: string): string {
+  const dir = path.resolve(dataDir);
+  fs.mkdirSync(dir, { recursive: true, mode: 0o700 });
+  return dir;
+}
+
+export function openDb(dataDir: string): DB {
+  const dir = ensureDataDir(dataDir);
+  const file = path.join(dir, DB_FILE);
+  const created = !fs.existsSync(file);
+  const db = new Database(file);
+  // the database holds password hashes: owner only (SQLite gives -wal/-shm the same mode)
+  if (created) fs.chmodSync(file, 0o600);
+  db.pragma('journal_mode = WAL');
+  db.pragma('synchronous = NORMAL');
+  db.pragma('foreign_keys = ON');
+  db.pragma('busy_timeout = 5000');
+  db.exec(SCHEMA);
+  db.prepare('INSERT OR IGNORE INTO meta (key, value) VALUES (?, ?)').run('schema_version', String(SCHEMA_VERSION));
+  return db;
+}
+
+/** Deletes every row of every table (seed --force). */
+export function wipeDb(db: DB): void {
+  db.transaction(() => {
+    db.prepare('DELETE FROM idempotency').run();
+    db.prepare('DELETE FROM announced').run();
+    db.prepare('DELETE FROM saves').run();
+    db.prepare('DELETE FROM files').run();
+    db.prepare('DELETE FROM reports').run();
+    db.prepare('DELETE FROM blobs').run();
+    db.prepare('DELETE FROM users').run();
+  })();
+}

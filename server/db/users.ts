@@ -1,0 +1,85 @@
+/** Users: accounts of inspectors with the device they are registered on. */
+import type { UserProfile } from '../../lib/contract/index';
+import { hashPassword } from '../auth/password';
+import type { DB } from './schema';
+
+export interface UserRow {
+  id: number;
+  username: string;
+  name: string;
+  device_name: string;
+  password_hash: string;
+  inspector: number;
+  admin_user: number;
+  flag_state_user: number;
+  port_state_user: number;
+  created_at: string;
+}
+
+export interface NewUser {
+  username: string;
+  name: string;
+  deviceName?: string;
+  password: string;
+  adminUser?: boolean;
+  flagStateUser?: boolean;
+  portStateUser?: boolean;
+}
+
+export const USERNAME_PATTERN = /^[A-Za-z0-9][A-Za-z0-9._-]{0,99}$/;
+
+export function findUserByName(db: DB, username: string): UserRow | undefined {
+  return db.prepare('SELECT * FROM users WHERE username = ?').get(username) as UserRow | undefined;
+}
+
+export function findUserById(db: DB, id: number): UserRow | undefined {
+  return db.prepare('SELECT * FROM users WHERE id = ?').get(id) as UserRow | undefined;
+}
+
+export function listUsers(db: DB): UserRow[] {
+  return db.prepare('SELECT * FROM users ORDER BY id').all() as UserRow[];
+}
+
+export function countUsers(db: DB): number {
+  return (db.prepare('SELECT COUNT(*) AS n FROM users').get() as { n: number }).n;
+}
+
+export async function addUser(db: DB, u: NewUser): Promise<UserRow> {
+  if (!USERNAME_PATTERN.test(u.username)) throw new Error(`invalid username "${u.username}" (letters, digits, . _ -)`);
+  if (findUserByName(db, u.username)) throw new Error(`user "${u.username}" already exists`);
+  const passwordHash = await hashPassword(u.password);
+  const info = db
+    .prepare(
+      `INSERT INTO users (username, name, device_name, password_hash, inspector, admin_user, flag_state_user, port_state_user, created_at)
+       VALUES (?, ?, ?, ?, 1, ?, ?, ?, ?)`,
+    )
+    .run(
+      u.username,
+      u.name,
+      u.deviceName ?? '',
+      passwordHash,
+      u.adminUser ? 1 : 0,
+      u.flagStateUser ? 1 : 0,
+      u.portStateUser === false ? 0 : 1,
+      new Date().toISOString(),
+    );
+  return findUserById(db, Number(info.lastInsertRowid))!;
+}
+
+export async function setPassword(db: DB, username: string, password: string): Promise<boolean> {
+  const passwordHash = await hashPassword(password);
+  return db.prepare('UPDATE users SET password_hash = ? WHERE username = ?').run(passwordHash, username).changes === 1;
+}
+
+export function toProfile(u: UserRow, deviceName: string): UserProfile {
+  return {
+    id: u.id,
+    name: u.name,
+    username: u.username,
+    deviceName,
+    inspector: u.inspector === 1,
+    adminUser: u.admin_user === 1,
+    flagStateUser: u.flag_state_user === 1,
+    portStateUser: u.port_state_user === 1,
+  };
+}

@@ -1,0 +1,107 @@
+/** The PIR document made on complete-submit, from the report and its latest save. */
+import type { Extended, ExtendedVessel, Pir, ReferenceDataset } from '../../lib/contract/index';
+import type { ReferenceStore } from '../reference';
+import { renderFormPdf, type PdfSignature } from './pdf';
+
+export function refLabel(refs: ReferenceStore, dataset: ReferenceDataset, id: number | null | undefined, style: 'code' | 'name' = 'name'): string {
+  if (id === null || id === undefined) return '';
+  const entry = refs.list(dataset)?.find((e) => e.id === id);
+  if (!entry) return `#${id}`;
+  return style === 'code' ? entry.code : entry.nameEn;
+}
+
+export function fmtDate(iso: string | null | undefined, withTime = false): string {
+  if (!iso) return '';
+  const d = new Date(iso);
+  if (Number.isNaN(d.getTime())) return iso;
+  const s = d.toISOString();
+  return withTime ? `${s.slice(0, 10)} ${s.slice(11, 16)} UTC` : s.slice(0, 10);
+}
+
+const yesNo = (v: boolean | null | undefined) => (v === true ? 'Yes' : v === false ? 'No' : '-');
+
+export interface PirPdfInput {
+  pir: Pir;
+  vessel: ExtendedVessel;
+  extended: Extended;
+  submitDate: Date;
+  inspectorName: string;
+  device: string;
+  signatures: { role: 'master' | 'inspector'; bytes: Uint8Array; contentType: string }[];
+}
+
+export function renderPirPdf(refs: ReferenceStore, input: PirPdfInput): Promise<Uint8Array> {
+  const { pir, vessel, extended, submitDate } = input;
+  const x = extended.pir;
+  const catches = x.catchOnboard.length ? x.catchOnboard : x.controlledCatches;
+  const sig = (role: 'master' | 'inspector'): PdfSignature['image'] => {
+    const s = input.signatures.find((v) => v.role === role);
+    if (!s) return null;
+    if (s.contentType.includes('png')) return { bytes: s.bytes, type: 'png' };
+    if (s.contentType.includes('jpeg') || s.contentType.includes('jpg')) return { bytes: s.bytes, type: 'jpeg' };
+    return null;
+  };
+  return renderFormPdf({
+    authority: 'Indian Ocean Tuna Commission - Port State Measures',
+    title: 'Port Inspection Report (PIR)',
+    subtitle: `${pir.code} - submitted ${fmtDate(submitDate.toISOString(), true)}`,
+    date: submitDate,
+    fields: [
+      ['Vessel name', vessel.name || pir.vesselIdentity.vesselName],
+      ['Flag state', refLabel(refs, 'flag', vessel.flagStateId) || pir.vesselIdentity.flagState],
+      ['IMO number', vessel.imoId ?? ''],
+      ['IOTC number', vessel.iotcId ?? ''],
+      ['International radio call sign', vessel.ircs ?? ''],
+      ['MMSI', vessel.mmsi ?? ''],
+      ['Port of inspection', refLabel(refs, 'designatedPort', x.portOfInspection ?? pir.portOfArrival)],
+      ['Last port of call', x.lastPortOfCallFreeForm],
+      ['Start of inspection', fmtDate(x.startOfInspection ?? pir.startOfInspection, true)],
+      ['End of inspection', fmtDate(x.endOfInspection, true)],
+      ['Inspecting authority', refLabel(refs, 'authority', x.monitoringDetails.inspectingAuthority)],
+      ['Principal inspector', x.monitoringDetails.principalInspectorName || input.inspectorName],
+      ['Inspector id', x.monitoringDetails.principalInspectorId],
+      ['Submitted from device', input.device],
+    ],
+    tables: [
+      {
+        caption: 'Catch on board',
+        headers: ['Species', 'Product form', 'Area', 'Declared (kg)', 'To land (kg)', 'Landed (kg)'],
+        widths: [1.1, 1.6, 1, 1, 1, 1],
+        rows: catches.map((k) => [
+          refLabel(refs, 'species', k.species, 'code'),
+          refLabel(refs, 'productForms', k.productForm),
+          k.catchArea.map((a) => refLabel(refs, 'fishingArea', a, 'code')).join(', '),
+          String(k.quantity ?? ''),
+          String(k.quantityToLand ?? ''),
+          String(k.monitoredLandedQuantity ?? ''),
+        ]),
+      },
+    ],
+    paragraphs: [
+      {
+        heading: 'Examinations',
+        text: [
+          `Logbook: ${yesNo(x.logBookExamination.status)} ${x.logBookExamination.comments}`,
+          `Catch documentation scheme: ${yesNo(x.catchDocumentationSchemeCompliance.status)} ${x.catchDocumentationSchemeCompliance.comments}`,
+          `Trade information scheme: ${yesNo(x.tradeInformationSchemeCompliance.status)} ${x.tradeInformationSchemeCompliance.comments}`,
+          `Gear: ${yesNo(x.gearExamination.status)} ${x.gearExamination.comments}`,
+        ].join('\n'),
+      },
+      { heading: 'Findings of the inspector', text: x.findingsByInspector },
+      { heading: 'Comments of the master', text: x.commentsByMaster },
+      {
+        heading: 'Infringements',
+        text: x.hasInfringements ? `${x.infrigements}\nActions taken: ${x.actionsTaken}` : yesNo(x.hasInfringements),
+      },
+    ],
+    signatures: [
+      {
+        label: 'Master',
+        image: pir.inspectionSignatures.masterRefuses ? null : sig('master'),
+        note: pir.inspectionSignatures.masterRefuses ? 'The master refused to sign.' : undefined,
+      },
+      { label: 'Inspector', image: sig('inspector'), note: x.monitoringDetails.principalInspectorName || input.inspectorName },
+    ],
+    footer: `${pir.code} - Port Inspection Report`,
+  });
+}

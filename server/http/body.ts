@@ -1,0 +1,91 @@
+/**
+ * Request bodies with hard size limits, content-type checks and contract validation.
+ * Bodies are read as a stream and the read stops as soon as the limit is passed (413),
+ * whether or not the client declared a Content-Length.
+ */
+import type { Context } from 'hono';
+import type { z } from 'zod';
+import { HttpError, Msg } from './errors';
+
+export function mediaType(c: Context): string {
+  return (c.req.header('content-type') ?? '').split(';')[0]!.trim().toLowerCase();
+}
+
+export function requireMediaType(c: Context, ...accepted: string[]): void {
+  const type = mediaType(c);
+  if (!accepted.includes(type)) {
+    throw new HttpError(415, Msg.UNSUPPORTED_MEDIA_TYPE, { expected: accepted, received: type || null });
+  }
+}
+
+/** Rejects early when the declared length is over the limit. */
+export function checkDeclaredLength(c: Context, max: number): void {
+  const declared = c.req.header('content-length');
+  if (declared !== undefined && /^\d+$/.test(declared) && Number(declared) > max) {
+    throw new HttpError(413, Msg.PAYLOAD_TOO_LARGE, { limit: max });
+  }
+}
+
+export async function readLimited(c: Context, max: number): Promise<Buffer> {
+  checkDeclaredLength(c, max);
+  const body = c.req.raw.body;
+  if (!body) return Buffer.alloc(0);
+  const reader = body.getReader();
+  const chunks: Uint8Array[] = [];
+  let total = 0;
+  try {
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      total += value.byteLength;
+      if (total > max) {
+        await reader.cancel().catch(() => {});
+        throw new HttpError(413, Msg.PAYLOAD_TOO_LARGE, { limit: max });
+      }
+      chunks.push(value);
+    }
+  } finally {
+    reader.releaseLock();
+  }
+  return Buffer.concat(chunks, total);
+}
+
+export function parseJsonText(text: string): unknown {
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    throw new HttpError(400, Msg.MALFORMED_JSON);
+  }
+}
+
+/** Compact, client-safe description of zod issues. */
+export function issuesOf(error: z.ZodError, prefix?: string): { path: string; message: string }[] {
+  return error.issues.slice(0, 20).map((i) => ({
+    path: [prefix, ...i.path.map(String)].filter(Boolean).join('.'),
+    message: i.message,
+  }));
+}
+
+export function validate<S extends z.ZodType>(schema: S, value: unknown, prefix?: string): z.infer<S> {
+  const parsed = schema.safeParse(value);
+  if (!parsed.success) throw new HttpError(400, Msg.INVALID_REQUEST, issuesOf(parsed.error, prefix));
+  return parsed.data;
+}
+
+/** A JSON body: `application/json` (415 otherwise), at most `max` bytes (413), well formed (400), valid (400). */
+export async function readJson<S extends z.ZodType>(c: Context, schema: S, max: number): Promise<z.infer<S>> {
+  requireMediaType(c, 'application/json');
+  const buf = await readLimited(c, max);
+  return validate(schema, parseJsonText(buf.toString('utf8')));
+}
+
+/** A multipart/form-data body, parsed after the size check. */
+export async function readMultipart(c: Context, max: number): Promise<FormData> {
+  requireMediaType(c, 'multipart/form-data');
+  const buf = await readLimited(c, max);
+  try {
+    return await new Response(new Uint8Array(buf.buffer, buf.byteOffset, buf.byteLength) as Uint8Array<ArrayBuffer>, { headers: { 'content-type': c.req.header('content-type')! } }).formData();
+  } catch {
+    throw new HttpError(400, Msg.MALFORMED_MULTIPART);
+  }
+}

@@ -1,0 +1,27 @@
+import type { IncomingMessage } from 'node:http';
+import type { Session, TokenService } from '../auth/jwt';
+import type { DB } from '../db/schema';
+import type { UserRow } from '../db/users';
+import type { ReferenceStore } from '../reference';
+import type { Logger } from './errors';
+
+export type AppEnv = {
+  Bindings: { incoming?: IncomingMessage };
+  Variables: { session: Session; user: UserRow };
+};
+
+export interface Limits {
+  json: number;
+  save: number;
+  file: number;
+}
+
+/** Everything a route needs; made once by createApp. */
+export interface AppContext {
+  db: DB;
+  tokens: TokenService;
+  refs: ReferenceStore;
+  log: Logger;
+  limits: Limits;
+  now: () => Date;
+}

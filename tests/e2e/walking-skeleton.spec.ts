@@ -1,0 +1,127 @@
+import { expect, test } from '@playwright/test';
+import { groupReports, REPORT_GROUPS } from '@/lib/reports/groups';
+import { pirCallId } from '@/lib/contract';
+import { DEMO_USERS } from '../../server/seed/demo-users';
+import { goOffline, goOnline, listingFor, login, waitForServiceWorker } from './helpers';
+
+const amina = DEMO_USERS[0]!;
+
+test('the login screen keeps its button disabled until both fields are filled, and says why a login fails', async ({ page }) => {
+  await page.goto('/');
+  const submit = page.getByRole('button', { name: 'Sign in' });
+  await expect(submit).toBeDisabled();
+  await page.getByLabel('Username').fill(amina.username);
+  await expect(submit).toBeDisabled();
+  await page.getByLabel('Password').fill('wrong-password');
+  await expect(submit).toBeEnabled();
+  await submit.click();
+  await expect(page.getByRole('alert').filter({ hasText: 'Wrong' })).toHaveText('Wrong username or password.');
+  await expect(page.getByRole('heading', { name: 'Sign in' })).toBeVisible();
+});
+
+test('an inspector logs in and sees the seeded reports grouped by status, in the spec order', async ({ page, request }) => {
+  const listing = await listingFor(request, { ...amina });
+  const expected = groupReports(listing, amina.deviceName);
+
+  await login(page, amina);
+  await expect(page).toHaveURL(/\/reports\/$/);
+  await expect(page.getByTestId('device-name')).toHaveText(amina.deviceName);
+
+  const shown = await page.locator('section[data-testid^="group-"]').evaluateAll((els) => els.map((e) => e.getAttribute('data-testid')));
+  const nonEmpty = REPORT_GROUPS.filter((g) => expected[g].length > 0);
+  expect(shown).toEqual(nonEmpty.map((g) => `group-${g}`));
+  // The demo data covers every group, so the order check is meaningful.
+  expect(nonEmpty).toEqual([...REPORT_GROUPS]);
+
+  for (const g of REPORT_GROUPS) {
+    const ids = await page.getByTestId(`group-${g}`).getByTestId('report-card').evaluateAll((els) => els.map((e) => e.getAttribute('data-report-id')));
+    expect(ids, g).toEqual(expected[g].map((r) => String(pirCallId(r))));
+  }
+  await expect(page.getByTestId('group-claimedByOthers').getByTestId('claimed-by-other').first()).toBeVisible();
+});
+
+test('French and dark mode are kept across a reload', async ({ page }) => {
+  await login(page, amina);
+  await page.getByRole('button', { name: /User menu/ }).click();
+  await page.getByRole('switch', { name: 'Dark mode' }).click();
+  await page.getByRole('combobox', { name: 'Language' }).click();
+  await page.getByRole('option', { name: 'Français' }).click();
+  await expect(page.getByRole('heading', { name: 'Paramètres' })).toBeVisible();
+  await page.getByRole('combobox', { name: 'Taille du texte' }).click();
+  await page.getByRole('option', { name: 'Grande' }).click();
+  await page.keyboard.press('Escape');
+
+  await page.reload();
+  await expect(page.getByRole('heading', { level: 1, name: 'Rapports' })).toBeVisible();
+  await expect(page.locator('html')).toHaveClass(/\bdark\b/);
+  await expect(page.locator('html')).toHaveAttribute('lang', 'fr');
+  await expect(page.locator('html')).toHaveAttribute('data-font-size', 'large');
+  await expect(page.getByRole('link', { name: 'Calendrier' })).toBeVisible();
+  await expect(page.getByTestId('group-notready').getByRole('heading', { level: 2 })).toContainText('Pas prêts');
+});
+
+test('logout keeps the user on the tablet and returns to the login screen', async ({ page }) => {
+  await login(page, amina);
+  await page.getByRole('button', { name: /User menu/ }).click();
+  await page.getByRole('button', { name: 'Sign out' }).click();
+  await expect(page.getByRole('heading', { name: 'Sign in' })).toBeVisible();
+  await expect(page.getByTestId('known-identity')).toContainText(amina.name);
+  await expect(page.getByTestId('known-identity')).toContainText(amina.deviceName);
+});
+
+test('offline, a reload of /reports and a deep link to a report still render the app', async ({ page, context, request }) => {
+  const listing = await listingFor(request, { ...amina });
+  const mine = listing.find((r) => r.claimedByDevice === amina.deviceName && r.status === 'inspecting')!;
+  const id = pirCallId(mine);
+
+  await login(page, amina);
+  await waitForServiceWorker(page);
+  // Open the report once online so the tablet holds what it needs.
+  await page.goto(`/pir/${id}/`);
+  await expect(page.getByRole('heading', { level: 1, name: mine.vesselIdentity.vesselName })).toBeVisible();
+
+  await goOffline(context);
+  // The server itself is still up: a request reaching it would prove nothing is blocked.
+  const probe = await page.evaluate(() => fetch('/be/offline-api/current-files').then(() => 'reached', () => 'blocked'));
+  expect(probe).toBe('blocked');
+
+  await page.goto('/reports/');
+  await expect(page.getByRole('heading', { level: 1, name: 'Reports' })).toBeVisible();
+  await expect(page.getByRole('status').filter({ hasText: 'Offline' })).toBeVisible();
+  await expect(page.getByTestId('report-card').first()).toBeVisible();
+
+  await page.reload();
+  await expect(page.getByTestId(`group-inspecting`).locator(`[data-report-id="${id}"]`)).toBeVisible();
+
+  await page.goto(`/pir/${id}/`);
+  await expect(page.getByRole('heading', { level: 1, name: mine.vesselIdentity.vesselName })).toBeVisible();
+  await page.goto(`/pir/${id}/vessel/category/RAR/`);
+  await expect(page.getByRole('heading', { level: 1, name: 'RAR files' })).toBeVisible();
+  await page.goto(`/pir/${id}/vessel/file/1/`);
+  await expect(page.getByRole('heading', { level: 1, name: 'File 1' })).toBeVisible();
+  await page.goto('/calendar');
+  await expect(page.getByRole('heading', { level: 1, name: 'Calendar' })).toBeVisible();
+
+  await goOnline(context);
+});
+
+test('the pir tab opens the last opened report, or a pick-one placeholder', async ({ page }) => {
+  await login(page, amina);
+  await page.getByRole('link', { name: 'Inspection' }).click();
+  await expect(page.getByRole('heading', { name: 'No report open' })).toBeVisible();
+  await page.getByRole('link', { name: 'Go to the reports' }).click();
+  const card = page.getByTestId('group-ready').getByTestId('report-card').first();
+  const title = await card.getByRole('heading').innerText();
+  await card.getByRole('link').click();
+  await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
+  await page.getByRole('link', { name: 'Calendar' }).click();
+  await page.getByRole('link', { name: 'Inspection' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
+});
+
+test('an unknown address shows the not-found page, inside the app', async ({ page }) => {
+  await login(page, amina);
+  const res = await page.goto('/no-such-page/');
+  expect(res?.status()).toBe(404);
+  await expect(page.getByRole('heading', { name: 'Page not found' })).toBeVisible();
+});

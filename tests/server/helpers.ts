@@ -1,0 +1,208 @@
+/** Shared helpers of the server tests: fresh temp data dirs, logins, authed calls, multipart saves, DB snapshots. */
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import zlib from 'node:zlib';
+import { createApp, type AppOptions, type PirApp } from '../../server/app';
+import { DEFAULT_REFERENCE_DIR } from '../../server/reference';
+import type { DB } from '../../server/db/schema';
+import { DEMO_USERS } from '../../server/seed/index';
+import {
+  loginReply,
+  REFERENCE_DATASETS,
+  type Extended,
+  type LoginReply,
+  type Pir,
+} from '../../lib/contract/index';
+
+export { DEMO_USERS };
+export const TODAY = new Date('2026-03-10T09:00:00Z');
+export const silent = { info: () => {}, warn: () => {}, error: () => {} };
+export const [AMINA, RAJESH, CLAIRE] = DEMO_USERS as [typeof DEMO_USERS[0], typeof DEMO_USERS[0], typeof DEMO_USERS[0]];
+
+export function tempDir(prefix = 'pir-test-'): string {
+  return fs.mkdtempSync(path.join(os.tmpdir(), prefix));
+}
+
+/** Waits for the 15 reference dataset files (another engineer generates them). */
+export async function waitForReferenceData(dir = DEFAULT_REFERENCE_DIR, timeoutMs = 120_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const missing = REFERENCE_DATASETS.filter((d) => !fs.existsSync(path.join(dir, `${d}.json`)));
+    if (missing.length === 0) return;
+    if (Date.now() > deadline) throw new Error(`reference data still missing: ${missing.join(', ')}`);
+    await new Promise((r) => setTimeout(r, 1000));
+  }
+}
+
+export interface TestApp {
+  app: PirApp;
+  dataDir: string;
+  close(): void;
+}
+
+export async function makeApp(options: Partial<AppOptions> = {}): Promise<TestApp> {
+  const dataDir = options.dataDir ?? tempDir();
+  const app = await createApp({
+    staticDir: null,
+    logger: silent,
+    loginRateLimit: { max: 10_000, windowMs: 60_000 },
+    seed: { today: TODAY },
+    ...options,
+    dataDir,
+  });
+  return {
+    app,
+    dataDir,
+    close: () => {
+      app.close();
+      if (!options.dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+type Requester = { request: PirApp['request'] };
+
+export async function login(app: Requester, user = AMINA, deviceName = ''): Promise<LoginReply> {
+  const res = await app.request('/be/login', {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ username: user.username, password: user.password, deviceName }),
+  });
+  if (res.status !== 200) throw new Error(`login ${user.username}: ${res.status} ${await res.text()}`);
+  return loginReply.parse(await res.json());
+}
+
+/** A client bound to one token. */
+export function client(app: Requester, jwt: string) {
+  const auth = { authorization: `Bearer ${jwt}` };
+  const req = async (p: string, init: RequestInit): Promise<Response> => app.request(p, init);
+  return {
+    get: (p: string, headers: Record<string, string> = {}) => req(p, { headers: { ...auth, ...headers } }),
+    post: (p: string, body: BodyInit | null, headers: Record<string, string> = {}) =>
+      req(p, { method: 'POST', body, headers: { ...auth, ...headers } }),
+    postJson: (p: string, value: unknown, headers: Record<string, string> = {}) =>
+      req(p, { method: 'POST', body: JSON.stringify(value), headers: { ...auth, 'content-type': 'application/json', ...headers } }),
+  };
+}
+
+export async function asUser(app: Requester, user = AMINA) {
+  const l = await login(app, user);
+  return { ...client(app, l.token.jwt), login: l, device: l.user.deviceName };
+}
+
+export const be = (p: string) => `/be/${p}`;
+
+export async function listing(c: ReturnType<typeof client>): Promise<Pir[]> {
+  const res = await c.get(be('offline-api/current-files'));
+  if (res.status !== 200) throw new Error(`current-files ${res.status}`);
+  return (await res.json()) as Pir[];
+}
+
+export function sha256(bytes: Uint8Array): string {
+  return crypto.createHash('sha256').update(bytes).digest('hex');
+}
+
+/** A real small PNG (RGBA), e.g. a signature. */
+export function tinyPng(width = 40, height = 16, seed = 1): Uint8Array {
+  const raw = Buffer.alloc((width * 4 + 1) * height);
+  for (let y = 0; y < height; y++) {
+    for (let x = 0; x < width; x++) {
+      const i = y * (width * 4 + 1) + 1 + x * 4;
+      const ink = Math.abs(Math.sin((x + seed) / 5) * (height / 2.5) + height / 2 - y) < 1.5;
+      raw[i] = raw[i + 1] = raw[i + 2] = ink ? 20 : 255;
+      raw[i + 3] = 255;
+    }
+  }
+  const table = Array.from({ length: 256 }, (_, n) => {
+    let c = n;
+    for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
+    return c >>> 0;
+  });
+  const crc = (b: Buffer) => {
+    let c = 0xffffffff;
+    for (const x of b) c = table[(c ^ x) & 255]! ^ (c >>> 8);
+    return (c ^ 0xffffffff) >>> 0;
+  };
+  const chunk = (type: string, data: Buffer) => {
+    const len = Buffer.alloc(4);
+    len.writeUInt32BE(data.length);
+    const td = Buffer.concat([Buffer.from(type), data]);
+    const c = Buffer.alloc(4);
+    c.writeUInt32BE(crc(td));
+    return Buffer.concat([len, td, c]);
+  };
+  const ihdr = Buffer.alloc(13);
+  ihdr.writeUInt32BE(width, 0);
+  ihdr.writeUInt32BE(height, 4);
+  ihdr[8] = 8;
+  ihdr[9] = 6;
+  return new Uint8Array(
+    Buffer.concat([Buffer.from([137, 80, 78, 71, 13, 10, 26, 10]), chunk('IHDR', ihdr), chunk('IDAT', zlib.deflateSync(raw)), chunk('IEND', Buffer.alloc(0))]),
+  );
+}
+
+export interface SaveFiles {
+  picture: Uint8Array;
+  attachment: Uint8Array;
+  master: Uint8Array;
+  inspector: Uint8Array;
+}
+
+export function makeFiles(seed = 1): SaveFiles {
+  return {
+    picture: new Uint8Array(crypto.createHash('sha512').update(`picture-${seed}`).digest()),
+    attachment: new Uint8Array(Buffer.from(`%PDF-1.4 fake attachment ${seed}\n`)),
+    master: tinyPng(40, 16, seed),
+    inspector: tinyPng(40, 16, seed + 7),
+  };
+}
+
+/** The five save parts for a report, announcing the given files. */
+export function saveParts(pir: Pir, extended: Extended, files: SaveFiles) {
+  const ann = (fileUrl: string, contentType: string, bytes: Uint8Array) => ({ fileUrl, contentType, size: bytes.byteLength, sha256: sha256(bytes) });
+  return {
+    pir: { ...pir, status: 'submitting' as const, extended },
+    vessel: { ...extended.vessel, name: `${extended.vessel.name}` },
+    pictures: [{ ...ann('pic-1.jpg', 'image/jpeg', files.picture), uid: 'p1', type: 'PWHO', author: 'Amina Hoareau', description: 'Bow', date: null }],
+    attachments: [{ ...ann('att-1.pdf', 'application/pdf', files.attachment), uid: 'a1', type: 'AUTF', name: 'Licence.pdf' }],
+    signatures: [
+      { ...ann('sig-master.png', 'image/png', files.master), role: 'master' as const },
+      { ...ann('sig-inspector.png', 'image/png', files.inspector), role: 'inspector' as const },
+    ],
+  };
+}
+
+export function formOf(parts: Record<string, unknown>): FormData {
+  const form = new FormData();
+  for (const [k, v] of Object.entries(parts)) form.append(k, JSON.stringify(v));
+  return form;
+}
+
+export const uploads = (files: SaveFiles): [string, Uint8Array][] => [
+  ['pic-1.jpg', files.picture],
+  ['att-1.pdf', files.attachment],
+  ['sig-master.png', files.master],
+  ['sig-inspector.png', files.inspector],
+];
+
+/** Everything a rejected request must leave unchanged. */
+export function snapshot(db: DB): string {
+  return JSON.stringify({
+    reports: db.prepare('SELECT * FROM reports ORDER BY id').all(),
+    saves: db.prepare('SELECT * FROM saves ORDER BY report_id').all(),
+    announced: db.prepare('SELECT * FROM announced ORDER BY report_id, file_url').all(),
+    files: db.prepare('SELECT id, kind, name, sha256 FROM files ORDER BY id').all(),
+    blobs: db.prepare('SELECT sha256, size FROM blobs ORDER BY sha256').all(),
+    idempotency: db.prepare('SELECT key, path, status FROM idempotency ORDER BY key').all(),
+    users: db.prepare('SELECT id, username, password_hash FROM users ORDER BY id').all(),
+  });
+}
+
+/** First report matching a predicate, by call id. */
+export function pick(list: Pir[], pred: (p: Pir) => boolean, skip = 0): Pir {
+  const found = list.filter(pred)[skip];
+  if (!found) throw new Error('no matching report in the demo data');
+  return found;
+}
