@@ -429,9 +429,26 @@ export function writeAll(data: ReferenceData, outDir: string = OUTPUT_DIR): void
   }
 }
 
+/** `npm run refdata` writes the datasets; `npm run refdata -- --check` only compares a fresh build with the committed files. */
 function main(): void {
   const sourceDir = defaultSourceDir();
+  if (!fs.existsSync(sourceDir)) {
+    console.error(`reference data: no source CSVs at ${sourceDir} (set REFERENCE_SOURCE_DIR)`);
+    process.exit(2);
+  }
   const data = buildAll(sourceDir);
+  if (process.argv.includes('--check')) {
+    const stale = REFERENCE_DATASETS.filter((d) => {
+      const file = path.join(OUTPUT_DIR, `${d}.json`);
+      return !fs.existsSync(file) || fs.readFileSync(file, 'utf8') !== serialize(data[d]);
+    });
+    if (stale.length) {
+      console.error(`reference data: stale ${stale.join(', ')}; run npm run refdata`);
+      process.exit(1);
+    }
+    console.log('reference data: the committed files match a fresh build');
+    return;
+  }
   writeAll(data);
   const counts = REFERENCE_DATASETS.map((d) => `${d} ${data[d].length}`).join(', ');
   console.log(`reference data: read ${sourceDir}\nwrote ${path.relative(REPO_ROOT, OUTPUT_DIR)}: ${counts}`);

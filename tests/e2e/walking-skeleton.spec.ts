@@ -125,3 +125,28 @@ test('an unknown address shows the not-found page, inside the app', async ({ pag
   expect(res?.status()).toBe(404);
   await expect(page.getByRole('heading', { name: 'Page not found' })).toBeVisible();
 });
+
+test('reference data is kept on the tablet: used at once after a reload, refreshed silently 2 s later, and there offline', async ({ page, context }) => {
+  await login(page, amina);
+  const portOfFirstCard = page.getByTestId('report-card').first().getByRole('definition').first();
+  await expect(portOfFirstCard).not.toHaveText('Unknown');
+  const portName = await portOfFirstCard.innerText();
+
+  const downloads: number[] = [];
+  page.on('request', (r) => {
+    if (new URL(r.url()).pathname.startsWith('/be/reference_data/')) downloads.push(Date.now());
+  });
+  const reloadedAt = Date.now();
+  await page.reload();
+  // The names come from the stored copy, before any download.
+  await expect(portOfFirstCard).toHaveText(portName);
+  expect(downloads).toEqual([]);
+  // One silent refresh of the 15 lists, no earlier than 2 s after the page loaded.
+  await expect.poll(() => downloads.length, { timeout: 10_000 }).toBe(15);
+  expect(Math.min(...downloads) - reloadedAt).toBeGreaterThanOrEqual(2000);
+
+  await goOffline(context);
+  await page.reload();
+  await expect(portOfFirstCard).toHaveText(portName);
+  await goOnline(context);
+});
