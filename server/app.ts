@@ -11,6 +11,7 @@ import { DEFAULT_TOKEN_TTL, loadOrCreateSecret, TokenService } from './auth/jwt'
 import { openDb, ensureDataDir, type DB } from './db/schema';
 import { countUsers } from './db/users';
 import { jsonError, makeErrorHandler, Msg, type Logger } from './http/errors';
+import { FaultInjector, type FaultControl, type FaultOptions } from './http/faults';
 import { securityHeaders } from './http/security';
 import type { AppContext, AppEnv, Limits } from './http/types';
 import type { RateLimitOptions } from './http/rate-limit';
@@ -42,6 +43,11 @@ export interface AppOptions {
   seed?: boolean | SeedOptions;
   /** body limits (defaults: MAX_JSON_BYTES, 20 MB save, MAX_FILE_BYTES) */
   limits?: Partial<Limits>;
+  /**
+   * TEST ONLY: inject failures (HTTP 500, hang, dropped connection) into /be requests; off when absent.
+   * A spec string is parsed with parseFaultSpec(). Can be changed at run time with app.faults.set().
+   */
+  faults?: FaultOptions | string | null;
   logger?: Logger;
   /** clock (tests) */
   now?: () => Date;
@@ -52,6 +58,8 @@ export type PirApp = Hono<AppEnv> & {
   /** what the start-up seed did (null when the database already had users) */
   seeded: SeedResult | null;
   staticRoot: string | null;
+  /** the test-only fault switch: app.faults.set(options | spec | null) */
+  faults: FaultControl;
   close(): void;
 };
 
@@ -76,9 +84,14 @@ export async function createApp(options: AppOptions): Promise<PirApp> {
   const staticDir = options.staticDir === undefined ? path.resolve('out') : options.staticDir;
   const statics = createStaticServer(staticDir, log);
 
+  const faults = new FaultInjector(log, options.faults);
+
   const app = new Hono<AppEnv>();
   app.onError(makeErrorHandler(log));
   app.use('*', securityHeaders());
+  // outside every /be route and its middlewares (auth, idempotency): with phase=after the route and
+  // its idempotency record are complete before the reply is broken. Only /be paths are considered.
+  app.use('*', faults.middleware());
 
   const be = new Hono<AppEnv>();
   be.route('/', authRoutes(ctx, { rateLimit: options.loginRateLimit ?? { max: 20, windowMs: 60_000 }, trustProxy: !!options.trustProxy }));
@@ -97,6 +110,7 @@ export async function createApp(options: AppOptions): Promise<PirApp> {
     ctx,
     seeded,
     staticRoot: statics.root,
+    faults,
     close: () => {
       if (db.open) db.close();
     },

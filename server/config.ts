@@ -2,6 +2,7 @@
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import type { ServerOptions } from './app';
+import { FAULT_SPEC_HELP, FaultSpecError, parseFaultSpec, type FaultOptions } from './http/faults';
 
 export class UsageError extends Error {}
 
@@ -16,6 +17,9 @@ Options (environment variable in brackets):
   --token-ttl SECONDS token lifetime (TOKEN_TTL, default 3600)
   --trust-proxy       take the client address from X-Real-IP / X-Forwarded-For (TRUST_PROXY=1)
   --no-seed           do not create demo data in an empty database (SEED=0)
+  --faults SPEC       TESTS ONLY: make /be requests fail on purpose (FAULTS), SPEC =
+                      ${FAULT_SPEC_HELP}
+                      e.g. "rate=0.3,modes=500+drop,paths=^/be/offline-api/,seed=42"; off by default
   -h, --help          this text`;
 
 function int(name: string, value: string, min: number, max: number): number {
@@ -23,6 +27,17 @@ function int(name: string, value: string, min: number, max: number): number {
     throw new UsageError(`${name} must be a whole number from ${min} to ${max} (got "${value}")`);
   }
   return Number(value);
+}
+
+/** `--faults` / `FAULTS`: absent, empty, "off", "none", "0" or "false" = off. */
+function faultsOption(value: string | undefined): FaultOptions | undefined {
+  if (value === undefined || ['', 'off', 'none', '0', 'false'].includes(value.trim().toLowerCase())) return undefined;
+  try {
+    return parseFaultSpec(value);
+  } catch (e) {
+    if (e instanceof FaultSpecError) throw new UsageError(`--faults: ${e.message}`);
+    throw e;
+  }
 }
 
 export interface ParsedServe {
@@ -45,6 +60,7 @@ export function parseServeArgs(args: string[], env: NodeJS.ProcessEnv = process.
         'token-ttl': { type: 'string' },
         'trust-proxy': { type: 'boolean' },
         'no-seed': { type: 'boolean' },
+        faults: { type: 'string' },
         help: { type: 'boolean', short: 'h' },
       },
     }));
@@ -53,6 +69,7 @@ export function parseServeArgs(args: string[], env: NodeJS.ProcessEnv = process.
   }
   const port = values.port ?? env.PORT;
   const ttl = values['token-ttl'] ?? env.TOKEN_TTL;
+  const faults = faultsOption(values.faults ?? env.FAULTS);
   return {
     help: !!values.help,
     options: {
@@ -63,6 +80,7 @@ export function parseServeArgs(args: string[], env: NodeJS.ProcessEnv = process.
       tokenTtl: ttl !== undefined ? int('--token-ttl', ttl, 1, 30 * 24 * 3600) : 3600,
       trustProxy: !!values['trust-proxy'] || env.TRUST_PROXY === '1' || env.TRUST_PROXY === 'true',
       seed: !(values['no-seed'] || env.SEED === '0' || env.SEED === 'false'),
+      ...(faults ? { faults } : {}),
     },
   };
 }

@@ -2,6 +2,7 @@
 import { startServer } from './app';
 import { parseServeArgs, SERVE_USAGE, UsageError } from './config';
 import { findUserByName } from './db/users';
+import { describeFaults } from './http/faults';
 import { DEMO_USERS } from './seed/index';
 
 export async function runServe(args: string[]): Promise<void> {
@@ -40,6 +41,8 @@ export async function runServe(args: string[]): Promise<void> {
     lines.push('', '  Demo logins (username / password / device):');
     for (const u of demo) lines.push(`    ${u.username.padEnd(8)} ${u.password.padEnd(13)} ${u.deviceName.padEnd(11)} ${u.name}`);
   }
+  const faults = app.faults.get();
+  if (faults) lines.push('', `FAULT INJECTION ON: ${describeFaults(faults)}`, '  /be requests fail on purpose (tests only): never use this in production');
   lines.push('', 'Press Ctrl+C to stop.', '');
   console.log(lines.join('\n'));
 

@@ -7,6 +7,9 @@ import { useStore } from '@/lib/store/use-store';
 import { useReferenceDataLifecycle } from '@/lib/reference-data/use-reference-data';
 import { LoginScreen } from '@/components/login/login-screen';
 import { TabBar } from './tab-bar';
+import { LocalDataGate } from './local-data-gate';
+import { ServerSync } from './server-sync';
+import { LifecycleToasts } from './lifecycle-toasts';
 
 /** The login screen replaces everything while no one is logged in (SPEC §2). */
 export function AppShell({ children }: { children: React.ReactNode }) {
@@ -33,7 +36,11 @@ export function AppShell({ children }: { children: React.ReactNode }) {
         {t('skipToContent')}
       </a>
       <main id="main" className="mx-auto min-h-dvh w-full max-w-[1400px] px-4 pt-4 pb-[calc(var(--tabbar-height)+1.5rem)] sm:px-6">
-        {children}
+        <LocalDataGate>
+          <ServerSync />
+          <LifecycleToasts />
+          {children}
+        </LocalDataGate>
       </main>
       <TabBar />
     </>

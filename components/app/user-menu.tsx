@@ -1,6 +1,6 @@
 'use client';
 import { useTranslations } from 'next-intl';
-import { LogOutIcon, MoonIcon, UserRoundIcon } from 'lucide-react';
+import { LogOutIcon, MoonIcon, UserRoundIcon, WrenchIcon } from 'lucide-react';
 import { useId } from 'react';
 import { FONT_SIZES, LANGUAGES, type FontSize, type Language } from '@/lib/contract';
 import { sessionStore, signOut } from '@/lib/session/session-store';
@@ -19,7 +19,7 @@ export function UserMenu() {
   const tn = useTranslations('nav');
   const user = useStore(sessionStore);
   const settings = useStore(settingsStore);
-  const ids = { dark: useId(), language: useId(), font: useId() };
+  const ids = { dark: useId(), language: useId(), font: useId(), advanced: useId() };
   if (!user || !settings) return null;
 
   return (
@@ -87,6 +87,17 @@ export function UserMenu() {
               </SelectContent>
             </Select>
           </div>
+          <div className="flex min-h-11 items-center justify-between gap-4">
+            <Label htmlFor={ids.advanced} className="text-base">
+              <WrenchIcon className="size-5" aria-hidden /> {t('advanced')}
+            </Label>
+            <Switch id={ids.advanced} checked={settings.showAdvancedFeatures} onCheckedChange={(showAdvancedFeatures) => updateSettings({ showAdvancedFeatures })} />
+          </div>
+          {settings.showAdvancedFeatures && (
+            <p className="text-xs text-muted-foreground" data-testid="app-version">
+              {t('version', { version: process.env.NEXT_PUBLIC_APP_VERSION ?? '' })}
+            </p>
+          )}
         </div>
 
         <div className="mt-auto flex flex-col gap-2 border-t pt-5">

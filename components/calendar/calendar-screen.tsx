@@ -2,10 +2,10 @@
 import Link from 'next/link';
 import { useFormatter, useNow, useTranslations } from 'next-intl';
 import { useMemo } from 'react';
-import { pirCallId } from '@/lib/contract';
+
 import { calendarDays, dayKey, groupByDay } from '@/lib/calendar/days';
 import { reportTitle } from '@/lib/reports/groups';
-import { useCurrentFiles } from '@/lib/reports/use-current-files';
+import { useLocalReports } from '@/lib/local-data/use-local';
 import { href } from '@/lib/routes/shell-path';
 import { cn } from '@/lib/utils';
 import { PageHeader } from '@/components/app/page-header';
@@ -16,7 +16,7 @@ export function CalendarScreen() {
   const t = useTranslations('calendar');
   const format = useFormatter();
   const now = useNow({ updateInterval: 60_000 });
-  const files = useCurrentFiles();
+  const files = useLocalReports();
   const days = useMemo(() => calendarDays(now), [now]);
   const byDay = useMemo(() => groupByDay(files.data ?? [], (r) => r.startOfInspection), [files.data]);
   const todayKey = dayKey(now);
@@ -42,7 +42,7 @@ export function CalendarScreen() {
                 <ul className="flex flex-col gap-2">
                   {reports.map((r) => (
                     <li key={r.id}>
-                      <Link href={href.pir(pirCallId(r))} className="flex flex-col gap-1 rounded-lg border p-2 text-sm outline-none hover:bg-accent focus-visible:ring-[3px] focus-visible:ring-ring/60">
+                      <Link href={href.pir(r.id)} className="flex flex-col gap-1 rounded-lg border p-2 text-sm outline-none hover:bg-accent focus-visible:ring-[3px] focus-visible:ring-ring/60">
                         <span className="font-medium">{reportTitle(r)}</span>
                         <StatusBadge status={r.status} className="max-w-full self-start truncate" />
                       </Link>

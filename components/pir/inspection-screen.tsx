@@ -1,30 +1,107 @@
 'use client';
 import Link from 'next/link';
+import { useRouter } from 'next/navigation';
 import { useTranslations } from 'next-intl';
 import { FolderOpenIcon } from 'lucide-react';
-import { pirCallId } from '@/lib/contract';
+import { useCallback, useEffect, useSyncExternalStore } from 'react';
+import { toast } from 'sonner';
+import type { Pir, StepName } from '@/lib/contract';
 import { useAppRoute } from '@/lib/hooks/use-location-path';
+import { currentStep, inspectionProgress, stepFromHash } from '@/lib/inspection/steps';
+import { useProcessesOf } from '@/lib/local-data/use-local';
+import { reportTitle } from '@/lib/reports/groups';
+import { useReport } from '@/lib/reports/use-report';
 import { href } from '@/lib/routes/shell-path';
+import { sessionStore } from '@/lib/session/session-store';
+import { useStore } from '@/lib/store/use-store';
 import { Button } from '@/components/ui/button';
-import { ReportFrame, ReportHeader } from './report-frame';
+import { Progress } from '@/components/ui/progress';
+import { StatusBadge } from '@/components/reports/status-badge';
+import { LONG_TOAST_MS } from '@/components/app/lifecycle-toasts';
+import { Stepper } from './stepper';
+import { PickReportPlaceholder } from './report-frame';
+import { AvailableStep, ClaimedStep } from './steps/prepare-steps';
+import { StartStep } from './steps/start-step';
+import { FindingsStep } from './steps/findings-step';
+import { SignatureStep } from './steps/signature-step';
+import { SubmitStep } from './steps/submit-step';
 
-/** /pir/{id}: the inspection page frame (steps come with the inspection issue). */
+/** The steps this page offers, in the spec's order. */
+export const PAGE_STEPS: readonly StepName[] = ['claimedandprepared', 'piravailable', 'inspection started', 'findings', 'signature', 'submit'];
+
+function subscribeHash(cb: () => void) {
+  window.addEventListener('hashchange', cb);
+  return () => window.removeEventListener('hashchange', cb);
+}
+
+/** /pir/{id}: the report card and step list on the left, the current step on the right (SPEC §2). */
 export function InspectionScreen() {
   const t = useTranslations('pir');
   const route = useAppRoute();
+  const router = useRouter();
   const id = route?.name === 'pir' ? route.id : null;
+  const { report, isPending } = useReport(id === '_' ? null : id);
+  const hash = useSyncExternalStore(subscribeHash, () => window.location.hash, () => '');
+
+  // SPEC §2: an unknown id goes back to the list with a 5 s danger toast.
+  useEffect(() => {
+    if (id && id !== '_' && !isPending && !report) {
+      toast.error(t('cannotAccess', { id }), { duration: LONG_TOAST_MS });
+      router.replace(href.reports());
+    }
+  }, [id, isPending, report, router, t]);
+
+  if (id === '_') return <PickReportPlaceholder />;
+  if (!report) return <p role="status">{t('loading')}</p>;
+  return <Inspection report={report} requested={stepFromHash(hash)} />;
+}
+
+function Inspection({ report, requested }: { report: Pir; requested: StepName | null }) {
+  const t = useTranslations('pir');
+  const user = useStore(sessionStore);
+  const processes = useProcessesOf(report.id).data ?? [];
+  const current = currentStep(report, PAGE_STEPS);
+  const shown = requested && PAGE_STEPS.includes(requested) ? requested : current;
+  const progress = inspectionProgress(report);
+
+  // SPEC §2: completing a step returns to the step list, which then shows the next step.
+  const backToCurrent = useCallback(() => {
+    history.replaceState(null, '', window.location.pathname);
+    window.dispatchEvent(new HashChangeEvent('hashchange'));
+    document.getElementById('steps')?.scrollIntoView({ block: 'nearest' });
+  }, []);
+
+  const device = user?.deviceName ?? '';
   return (
-    <ReportFrame id={id}>
-      {(report) => (
-        <>
-          <ReportHeader report={report} />
-          <Button asChild variant="outline">
-            <Link href={href.vessel(pirCallId(report))}>
+    <div className="grid gap-6 md:grid-cols-[minmax(15rem,20rem)_1fr]">
+      <aside className="flex flex-col gap-4" id="steps">
+        <div className="rounded-xl border bg-card p-4" data-testid="report-summary">
+          <div className="flex items-start justify-between gap-2">
+            <div className="min-w-0">
+              <h1 className="truncate text-xl font-bold">{reportTitle(report)}</h1>
+              <p className="truncate text-sm text-muted-foreground">{t('code', { code: report.code })}</p>
+            </div>
+            <StatusBadge status={report.status} />
+          </div>
+          {(report.status === 'inspecting' || report.status === 'signing') && (
+            <Progress className="mt-3" value={progress * 100} aria-label={t('progress', { percent: Math.round(progress * 100) })} data-testid="inspection-progress" />
+          )}
+          <Button asChild variant="outline" className="mt-3 w-full">
+            <Link href={href.vessel(report.id)}>
               <FolderOpenIcon aria-hidden /> {t('vesselFiles')}
             </Link>
           </Button>
-        </>
-      )}
-    </ReportFrame>
+        </div>
+        <Stepper report={report} steps={PAGE_STEPS} shown={shown} current={current} />
+      </aside>
+      <div className="min-w-0">
+        {shown === 'claimedandprepared' && <ClaimedStep report={report} deviceName={device} processes={processes.filter((p) => p.type === 'prepare')} />}
+        {shown === 'piravailable' && <AvailableStep report={report} />}
+        {shown === 'inspection started' && <StartStep report={report} onStarted={backToCurrent} />}
+        {shown === 'findings' && <FindingsStep report={report} onCompleted={backToCurrent} />}
+        {shown === 'signature' && <SignatureStep report={report} isCurrent={current === 'signature'} />}
+        {shown === 'submit' && <SubmitStep report={report} processes={processes} />}
+      </div>
+    </div>
   );
 }

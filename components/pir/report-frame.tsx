@@ -47,7 +47,7 @@ export function ReportHeader({ report, title }: { report: Pir; title?: string })
   );
 }
 
-function PickReportPlaceholder() {
+export function PickReportPlaceholder() {
   const t = useTranslations('pir');
   return (
     <div className="mx-auto flex max-w-md flex-col items-center gap-4 py-16 text-center">

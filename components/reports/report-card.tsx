@@ -2,14 +2,27 @@
 import Link from 'next/link';
 import { useFormatter, useLocale, useTranslations } from 'next-intl';
 import { AnchorIcon, CalendarClockIcon, LockIcon, ShipIcon } from 'lucide-react';
-import { DEFAULT_PORT_OF_ARRIVAL, pirCallId, type Language, type Pir, type PortEntry } from '@/lib/contract';
+import { DEFAULT_PORT_OF_ARRIVAL, type Language, type Pir, type PortEntry } from '@/lib/contract';
+import type { ProcessRecord } from '@/lib/local-data/db';
+import { ProcessProgress } from '@/components/processes/process-progress';
+import { ReportActions } from './report-actions';
 import { isClaimedByOtherDevice, reportTitle } from '@/lib/reports/groups';
 import { referenceLabel } from '@/lib/reference-data/labels';
 import { href } from '@/lib/routes/shell-path';
 import { Card } from '@/components/ui/card';
 import { StatusBadge } from './status-badge';
 
-export function ReportCard({ report, deviceName, ports }: { report: Pir; deviceName: string; ports: Map<number, PortEntry> }) {
+export function ReportCard({
+  report,
+  deviceName,
+  ports,
+  processes = [],
+}: {
+  report: Pir;
+  deviceName: string;
+  ports: Map<number, PortEntry>;
+  processes?: ProcessRecord[];
+}) {
   const t = useTranslations('reports.card');
   const tc = useTranslations('common');
   const format = useFormatter();
@@ -17,7 +30,7 @@ export function ReportCard({ report, deviceName, ports }: { report: Pir; deviceN
   const port = ports.get(report.portOfArrival ?? DEFAULT_PORT_OF_ARRIVAL);
   const claimedByOther = isClaimedByOtherDevice(report, deviceName);
   const date = (iso: string | null) => (iso ? format.dateTime(new Date(iso), { dateStyle: 'medium' }) : tc('noDate'));
-  const id = pirCallId(report);
+  const id = report.id;
 
   return (
     <Card className="relative h-full gap-3 p-4 transition-shadow focus-within:ring-[3px] focus-within:ring-ring/60 hover:shadow-md" data-testid="report-card" data-report-id={id}>
@@ -49,11 +62,19 @@ export function ReportCard({ report, deviceName, ports }: { report: Pir; deviceN
         </dt>
         <dd>{date(report.expectedArrival)}</dd>
       </dl>
+      {processes.map((p) => (
+        <div key={p.uid} className="relative z-10">
+          <ProcessProgress process={p} compact />
+        </div>
+      ))}
       {claimedByOther && (
         <p className="flex items-center gap-1.5 rounded-md bg-muted px-2 py-1 text-xs text-muted-foreground" data-testid="claimed-by-other">
           <LockIcon className="size-3.5" aria-hidden /> {t('claimedByOther', { device: report.claimedByDevice ?? '' })}
         </p>
       )}
+      <div className="mt-auto">
+        <ReportActions report={report} deviceName={deviceName} hasProcess={processes.length > 0} />
+      </div>
     </Card>
   );
 }

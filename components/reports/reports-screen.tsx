@@ -2,6 +2,7 @@
 import { useFormatter, useNow, useTranslations } from 'next-intl';
 import { useMemo } from 'react';
 import { useCurrentFiles } from '@/lib/reports/use-current-files';
+import { useLocalReports, useProcesses } from '@/lib/local-data/use-local';
 import { groupReports, REPORT_GROUPS } from '@/lib/reports/groups';
 import { useReferenceData } from '@/lib/reference-data/use-reference-data';
 import { byId } from '@/lib/reference-data/labels';
@@ -22,21 +23,24 @@ export function ReportsScreen() {
   const reference = useReferenceData();
   const deviceName = user?.deviceName ?? '';
   const ports = useMemo(() => byId(reference.data?.port), [reference.data]);
-  const groups = useMemo(() => groupReports(files.data ?? [], deviceName), [files.data, deviceName]);
+  const local = useLocalReports();
+  const processes = useProcesses();
+  const groups = useMemo(() => groupReports(local.data ?? [], deviceName), [local.data, deviceName]);
+  const processesBySubject = useMemo(() => Map.groupBy(processes.data ?? [], (p) => p.subject), [processes.data]);
 
   const updated = files.dataUpdatedAt ? t('updated', { time: format.relativeTime(new Date(files.dataUpdatedAt), now) }) : t('neverUpdated');
 
   return (
     <>
       <PageHeader title={t('title')} subtitle={<span data-testid="updated">{updated}</span>} />
-      {!online && files.data && <p className="mb-4 rounded-lg bg-muted p-3 text-sm">{t('offlineCopy')}</p>}
-      {files.isPending && <p role="status">{t('loading')}</p>}
-      {files.isError && !files.data && (
+      {!online && <p className="mb-4 rounded-lg bg-muted p-3 text-sm">{t('offlineCopy')}</p>}
+      {files.isPending && local.data?.length === 0 && <p role="status">{t('loading')}</p>}
+      {files.isError && local.data?.length === 0 && (
         <p role="alert" className="rounded-lg bg-destructive/10 p-3 text-destructive">
           {t('loadError', { message: files.error.message })}
         </p>
       )}
-      {files.data && files.data.length === 0 && <p>{t('empty')}</p>}
+      {files.isSuccess && local.data?.length === 0 && <p>{t('empty')}</p>}
       <div className="flex flex-col gap-8">
         {REPORT_GROUPS.map((group) =>
           groups[group].length === 0 ? null : (
@@ -48,7 +52,7 @@ export function ReportsScreen() {
               <ul className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3">
                 {groups[group].map((r) => (
                   <li key={r.id}>
-                    <ReportCard report={r} deviceName={deviceName} ports={ports} />
+                    <ReportCard report={r} deviceName={deviceName} ports={ports} processes={processesBySubject.get(r.id)} />
                   </li>
                 ))}
               </ul>

@@ -2,7 +2,7 @@
 import Link from 'next/link';
 import { useTranslations } from 'next-intl';
 import { ArrowLeftIcon } from 'lucide-react';
-import { pirCallId } from '@/lib/contract';
+
 import { useAppRoute } from '@/lib/hooks/use-location-path';
 import { href } from '@/lib/routes/shell-path';
 import { Button } from '@/components/ui/button';
@@ -25,7 +25,7 @@ export function VesselScreen() {
         <>
           <ReportHeader report={report} title={title} />
           <Button asChild variant="outline">
-            <Link href={href.pir(pirCallId(report))}>
+            <Link href={href.pir(report.id)}>
               <ArrowLeftIcon aria-hidden /> {t('backToReport')}
             </Link>
           </Button>

@@ -13,6 +13,10 @@ export function onSessionExpired(l: Listener): () => void {
   return () => sessionExpiredListeners.delete(l);
 }
 
+export function notifySessionExpired() {
+  for (const l of sessionExpiredListeners) l();
+}
+
 /** SPEC §7: every call under /be, with credentials, a 30 s timeout and the bearer token. */
 export const http = ky.create({
   prefixUrl: BASE_PATH,
@@ -39,7 +43,7 @@ export async function call<T>(path: string, schema: z.ZodType<T>, options: Optio
     if (e instanceof HTTPError) {
       const body = await e.response.text().catch(() => '');
       const err = errorFromBody(e.response.status, url, body);
-      if (e.response.status === 401 && err.message === SESSION_EXPIRED) for (const l of sessionExpiredListeners) l();
+      if (e.response.status === 401 && err.message === SESSION_EXPIRED) notifySessionExpired();
       throw err;
     }
     if (e instanceof TimeoutError) throw new ApiError('no-response', 'no response', url);

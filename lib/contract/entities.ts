@@ -61,6 +61,8 @@ export const remoteDocument = z.object({
   contentType: text(120),
   documentTag: nullableText(20),
   downloadLink: text(500),
+  /** bytes; lets the tablet check its storage before a claim */
+  size: z.number().int().nonnegative().optional(),
 });
 export type RemoteDocument = z.infer<typeof remoteDocument>;
 
@@ -72,6 +74,7 @@ export const submittedForm = z.object({
   attachments: z.array(remoteDocument),
   submitDate: isoDate,
   downloadLink: text(500),
+  size: z.number().int().nonnegative().optional(),
 });
 export type SubmittedForm = z.infer<typeof submittedForm>;
 
@@ -96,6 +99,7 @@ export const vesselPicture = z.object({
   tagId: id.nullable(),
   tagName: nullableText(20),
   downloadLink: text(500),
+  size: z.number().int().nonnegative().optional(),
 });
 export type VesselPicture = z.infer<typeof vesselPicture>;
 

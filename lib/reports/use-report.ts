@@ -1,15 +1,14 @@
 'use client';
 import { useEffect } from 'react';
-import { pirCallId } from '@/lib/contract';
-import { useCurrentFiles } from './use-current-files';
+import { useLocalReport } from '@/lib/local-data/use-local';
 import { lastReportStore } from './last-report';
 
-/** One report of the listing, by the id used in its address (SPEC §7 call id). */
+/** One report on the tablet, by the id in its address (the report id, or its call id). */
 export function useReport(id: string | null) {
-  const files = useCurrentFiles(id !== null);
-  const report = id === null ? undefined : files.data?.find((r) => String(pirCallId(r)) === id);
+  const query = useLocalReport(id);
+  const report = query.data;
   useEffect(() => {
-    if (report) lastReportStore.set(String(pirCallId(report)));
+    if (report) lastReportStore.set(String(report.id));
   }, [report]);
-  return { report, isPending: files.isPending, isError: files.isError && !files.data };
+  return { report, isPending: query.isPending };
 }

@@ -1,4 +1,4 @@
-import type { IncomingMessage } from 'node:http';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Session, TokenService } from '../auth/jwt';
 import type { DB } from '../db/schema';
 import type { UserRow } from '../db/users';
@@ -6,7 +6,8 @@ import type { ReferenceStore } from '../reference';
 import type { Logger } from './errors';
 
 export type AppEnv = {
-  Bindings: { incoming?: IncomingMessage };
+  /** set by @hono/node-server on a real socket; absent for in-process app.request() */
+  Bindings: { incoming?: IncomingMessage; outgoing?: ServerResponse };
   Variables: { session: Session; user: UserRow };
 };
 

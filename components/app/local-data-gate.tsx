@@ -1,0 +1,48 @@
+'use client';
+import { useQueryClient } from '@tanstack/react-query';
+import { useTranslations } from 'next-intl';
+import { useEffect } from 'react';
+import { attachQueryClient } from '@/lib/local-data/cache';
+import { onRemoteChange } from '@/lib/local-data/channel';
+import { reloadProcesses } from '@/lib/local-data/processes-store';
+import { reloadReports } from '@/lib/local-data/reports-store';
+import { useLocalReports, useProcesses } from '@/lib/local-data/use-local';
+import { runner } from '@/lib/tasks/runtime';
+import { requestPersistentStorage } from '@/lib/storage/quota';
+
+let started = false;
+
+/** Loads the tablet's reports and queued work before the screens show, then starts the queue. */
+export function LocalDataGate({ children }: { children: React.ReactNode }) {
+  const t = useTranslations('app');
+  const client = useQueryClient();
+  attachQueryClient(client);
+  const reports = useLocalReports();
+  const processes = useProcesses();
+  const ready = reports.isSuccess && processes.isSuccess;
+
+  useEffect(() => {
+    if (!ready || started) return;
+    started = true;
+    void requestPersistentStorage();
+    runner().start();
+  }, [ready]);
+
+  useEffect(
+    () =>
+      onRemoteChange((change) => {
+        if (change.type === 'reports') void reloadReports(change.ids);
+        if (change.type === 'processes') void reloadProcesses();
+      }),
+    [],
+  );
+
+  if (!ready) {
+    return (
+      <div className="flex min-h-[50dvh] items-center justify-center text-muted-foreground" role="status">
+        {t('loading')}
+      </div>
+    );
+  }
+  return <>{children}</>;
+}

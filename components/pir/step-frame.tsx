@@ -1,0 +1,52 @@
+'use client';
+import { useTranslations } from 'next-intl';
+import { CheckCircle2Icon, LockIcon } from 'lucide-react';
+import type { StepName } from '@/lib/contract';
+import { Button } from '@/components/ui/button';
+
+/** The right-hand panel of one step: title, lock notice, content, "mark complete". */
+export function StepFrame({
+  step,
+  locked,
+  done,
+  onComplete,
+  canComplete,
+  children,
+}: {
+  step: StepName;
+  locked?: 'notYet' | 'past' | null;
+  done?: boolean;
+  onComplete?: () => void;
+  canComplete?: boolean;
+  children: React.ReactNode;
+}) {
+  const t = useTranslations('steps');
+  const ti = useTranslations('inspection');
+  return (
+    <section aria-labelledby="step-title" className="flex flex-col gap-4 rounded-xl border bg-card p-5" data-testid={`step-${step}`}>
+      <header className="flex flex-wrap items-center justify-between gap-2">
+        <h2 id="step-title" className="text-xl font-semibold">
+          {t(`${step}.title`)}
+        </h2>
+        {done && (
+          <span className="inline-flex items-center gap-1 text-sm font-medium text-success">
+            <CheckCircle2Icon className="size-4" aria-hidden /> {ti('done')}
+          </span>
+        )}
+      </header>
+      {locked && (
+        <p className="flex items-center gap-2 rounded-lg bg-muted p-3 text-sm" role="note">
+          <LockIcon className="size-4 shrink-0" aria-hidden /> {ti(locked === 'notYet' ? 'lockedNotYet' : 'lockedPast')}
+        </p>
+      )}
+      {children}
+      {onComplete && (
+        <div className="flex justify-end border-t pt-4">
+          <Button onClick={onComplete} disabled={!canComplete}>
+            <CheckCircle2Icon aria-hidden /> {ti('markComplete')}
+          </Button>
+        </div>
+      )}
+    </section>
+  );
+}

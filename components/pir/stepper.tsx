@@ -1,0 +1,47 @@
+'use client';
+import { useTranslations } from 'next-intl';
+import { AlertCircleIcon, CheckCircle2Icon, CircleIcon, LockIcon } from 'lucide-react';
+import type { Pir, StepName } from '@/lib/contract';
+import { stepState, type StepState } from '@/lib/inspection/steps';
+import { cn } from '@/lib/utils';
+
+const ICON: Record<StepState, typeof CircleIcon> = { done: CheckCircle2Icon, errors: AlertCircleIcon, todo: CircleIcon, locked: LockIcon };
+
+/** The step list: each step with its state (done, has errors, locked); the shown one is marked. */
+export function Stepper({ report, steps, shown, current }: { report: Pir; steps: readonly StepName[]; shown: StepName; current: StepName }) {
+  const t = useTranslations('steps');
+  const ti = useTranslations('inspection');
+  return (
+    <nav aria-label={ti('stepsLabel')}>
+      <ol className="flex flex-col gap-1">
+        {steps.map((step) => {
+          const state = stepState(report, step);
+          const Icon = ICON[state];
+          return (
+            <li key={step}>
+              <a
+                href={`#${encodeURIComponent(step)}`}
+                aria-current={step === shown ? 'step' : undefined}
+                data-testid={`stepper-${step}`}
+                data-state={state}
+                className={cn(
+                  'flex min-h-11 items-center gap-3 rounded-lg px-3 py-2 text-sm outline-none hover:bg-accent focus-visible:ring-[3px] focus-visible:ring-ring/60',
+                  step === shown && 'bg-accent font-semibold text-primary',
+                  state === 'locked' && 'text-muted-foreground',
+                )}
+              >
+                <Icon
+                  className={cn('size-5 shrink-0', state === 'done' && 'text-success', state === 'errors' && 'text-destructive')}
+                  aria-hidden
+                />
+                <span className="min-w-0 flex-1">{t(`${step}.title`)}</span>
+                <span className="sr-only">{ti(`state.${state}`)}</span>
+                {step === current && step !== shown && <span className="size-2 rounded-full bg-primary" aria-hidden />}
+              </a>
+            </li>
+          );
+        })}
+      </ol>
+    </nav>
+  );
+}

@@ -1,0 +1,48 @@
+'use client';
+import { useFormatter, useTranslations } from 'next-intl';
+import type { Pir } from '@/lib/contract';
+import type { ProcessRecord } from '@/lib/local-data/db';
+import { isAtLeast } from '@/lib/reports/transitions';
+import { remoteFilesOf } from '@/lib/tasks/builders';
+import { ProcessProgress } from '@/components/processes/process-progress';
+import { ReportActions } from '@/components/reports/report-actions';
+import { StepFrame } from '../step-frame';
+
+/** claimedandprepared: the claim, and the download of the report with its files. */
+export function ClaimedStep({ report, deviceName, processes }: { report: Pir; deviceName: string; processes: ProcessRecord[] }) {
+  const t = useTranslations('inspection');
+  const prepared = isAtLeast(report, 'ready');
+  return (
+    <StepFrame step="claimedandprepared" done={prepared}>
+      <p>{prepared ? t('claimedHere', { device: report.claimedByDevice ?? deviceName }) : report.status === 'preparing' ? t('preparing') : t('notClaimed')}</p>
+      {processes.map((p) => (
+        <ProcessProgress key={p.uid} process={p} />
+      ))}
+      <ReportActions report={report} deviceName={deviceName} hasProcess={processes.length > 0} />
+    </StepFrame>
+  );
+}
+
+/** piravailable: what the tablet holds for this inspection. */
+export function AvailableStep({ report }: { report: Pir }) {
+  const t = useTranslations('inspection');
+  const format = useFormatter();
+  const files = remoteFilesOf(report);
+  const available = isAtLeast(report, 'ready') && report.extended !== null;
+  return (
+    <StepFrame step="piravailable" done={available}>
+      {available ? (
+        <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-2 text-sm">
+          <dt className="text-muted-foreground">{t('vessel')}</dt>
+          <dd>{report.extended?.vessel.name || report.vesselIdentity.vesselName}</dd>
+          <dt className="text-muted-foreground">{t('files')}</dt>
+          <dd>{t('fileCount', { count: files.length })}</dd>
+          <dt className="text-muted-foreground">{t('scheduled')}</dt>
+          <dd>{report.startOfInspection ? format.dateTime(new Date(report.startOfInspection), { dateStyle: 'medium', timeStyle: 'short' }) : '—'}</dd>
+        </dl>
+      ) : (
+        <p>{t('notAvailable')}</p>
+      )}
+    </StepFrame>
+  );
+}

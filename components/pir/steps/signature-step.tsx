@@ -1,0 +1,81 @@
+'use client';
+import { useTranslations } from 'next-intl';
+import { PenLineIcon, CheckCheckIcon } from 'lucide-react';
+import { useId, useState } from 'react';
+import { toast } from 'sonner';
+import type { Pir } from '@/lib/contract';
+import { endInspection, startSigning } from '@/lib/reports/actions';
+import { signaturesComplete } from '@/lib/reports/transitions';
+import { padEnabled, registerSignature, resetSignature, setMasterRefuses } from '@/lib/inspection/signatures';
+import { renderSignaturePng } from '@/lib/signature/stroke';
+import { Button } from '@/components/ui/button';
+import { Label } from '@/components/ui/label';
+import { Switch } from '@/components/ui/switch';
+import { ConfirmDialog } from '@/components/app/confirm-dialog';
+import { useErrorText } from '@/components/app/use-error-text';
+import { SignaturePad } from '../signature-pad';
+import { StepFrame } from '../step-frame';
+
+/** signature: start signing (confirmed), master pad with "refuses", inspector pad, complete (SPEC §2, §4). */
+export function SignatureStep({ report, isCurrent }: { report: Pir; isCurrent: boolean }) {
+  const t = useTranslations('signature');
+  const errorText = useErrorText();
+  const [confirm, setConfirm] = useState(false);
+  const refuseId = useId();
+  const s = report.inspectionSignatures;
+  const signing = report.status === 'signing';
+  const done = ['readytosubmit', 'submitting', 'submitted'].includes(report.status);
+
+  const guard = (work: () => Promise<void>) => () =>
+    void work().catch((e) => toast.error(errorText(e), { duration: 5000 }));
+
+  return (
+    <StepFrame step="signature" done={done}>
+      {report.status === 'inspecting' && (
+        <div className="flex flex-col items-start gap-2">
+          <p>{isCurrent ? t('readyToSign') : t('finishStepsFirst')}</p>
+          <Button size="lg" disabled={!isCurrent} onClick={() => setConfirm(true)}>
+            <PenLineIcon aria-hidden /> {t('startSigning')}
+          </Button>
+        </div>
+      )}
+      <div className="flex flex-col gap-6">
+        <SignaturePad
+          label={t('master')}
+          testId="pad-master"
+          registeredFileId={s.masterSignature}
+          disabled={!padEnabled(report, 'master')}
+          onComplete={async (paths) => registerSignature(report.id, 'master', await renderSignaturePng(paths))}
+          onReset={() => resetSignature(report.id, 'master')}
+        />
+        <div className="flex min-h-11 items-center gap-3">
+          <Switch id={refuseId} checked={s.masterRefuses} disabled={!signing} onCheckedChange={(v) => guard(() => setMasterRefuses(report.id, v))()} />
+          <Label htmlFor={refuseId}>{t('masterRefuses')}</Label>
+        </div>
+        <SignaturePad
+          label={t('inspector')}
+          testId="pad-inspector"
+          registeredFileId={s.inspectorSignature}
+          disabled={!padEnabled(report, 'inspector')}
+          onComplete={async (paths) => registerSignature(report.id, 'inspector', await renderSignaturePng(paths))}
+          onReset={() => resetSignature(report.id, 'inspector')}
+        />
+      </div>
+      {signing && (
+        <div className="flex justify-end border-t pt-4">
+          <Button size="lg" disabled={!signaturesComplete(report)} onClick={guard(() => endInspection(report))}>
+            <CheckCheckIcon aria-hidden /> {t('complete')}
+          </Button>
+        </div>
+      )}
+      <ConfirmDialog
+        open={confirm}
+        onOpenChange={setConfirm}
+        title={t('startSigningTitle')}
+        description={t('startSigningText')}
+        confirmLabel={t('startSigning')}
+        onConfirm={guard(() => startSigning(report))}
+      />
+    </StepFrame>
+  );
+}

@@ -1,0 +1,81 @@
+'use client';
+import { useFormatter, useTranslations } from 'next-intl';
+import { PlayIcon } from 'lucide-react';
+import { useId, useState } from 'react';
+import { toast } from 'sonner';
+import type { Pir } from '@/lib/contract';
+import { startInspection } from '@/lib/reports/actions';
+import { isAtLeast } from '@/lib/reports/transitions';
+import { sessionStore } from '@/lib/session/session-store';
+import { Button } from '@/components/ui/button';
+import { Input } from '@/components/ui/input';
+import { Label } from '@/components/ui/label';
+import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
+import { useErrorText } from '@/components/app/use-error-text';
+import { StepFrame } from '../step-frame';
+
+/** 'inspection started': the start-inspection modal asks for the inspector's name (SPEC §2). */
+export function StartStep({ report, onStarted }: { report: Pir; onStarted: () => void }) {
+  const t = useTranslations('inspection');
+  const tc = useTranslations('common');
+  const format = useFormatter();
+  const errorText = useErrorText();
+  const [open, setOpen] = useState(false);
+  const [name, setName] = useState(() => report.extended?.pir.monitoringDetails.principalInspectorName || sessionStore.get()?.name || '');
+  const nameId = useId();
+  const started = isAtLeast(report, 'inspecting');
+  const startedAt = report.extended?.pir.startOfInspection;
+
+  async function start(e: React.FormEvent) {
+    e.preventDefault();
+    try {
+      await startInspection(report, name);
+      setOpen(false);
+      onStarted();
+    } catch (err) {
+      toast.error(errorText(err), { duration: 5000 });
+    }
+  }
+
+  return (
+    <StepFrame step="inspection started" done={started}>
+      {started ? (
+        <p>
+          {t('startedBy', {
+            name: report.extended?.pir.monitoringDetails.principalInspectorName ?? '',
+            date: startedAt ? format.dateTime(new Date(startedAt), { dateStyle: 'medium', timeStyle: 'short' }) : '',
+          })}
+        </p>
+      ) : (
+        <>
+          <p>{report.status === 'ready' ? t('readyToStart') : t('startNotYet')}</p>
+          <Button className="self-start" size="lg" disabled={report.status !== 'ready'} onClick={() => setOpen(true)}>
+            <PlayIcon aria-hidden /> {t('start')}
+          </Button>
+        </>
+      )}
+      <Dialog open={open} onOpenChange={setOpen}>
+        <DialogContent closeLabel={tc('close')}>
+          <form onSubmit={start} className="flex flex-col gap-4">
+            <DialogHeader>
+              <DialogTitle>{t('startTitle')}</DialogTitle>
+              <DialogDescription>{t('startText')}</DialogDescription>
+            </DialogHeader>
+            <div className="flex flex-col gap-2">
+              <Label htmlFor={nameId}>{t('inspectorName')}</Label>
+              <Input id={nameId} value={name} onChange={(e) => setName(e.target.value)} autoComplete="name" maxLength={200} required />
+            </div>
+            <DialogFooter>
+              <Button type="button" variant="outline" onClick={() => setOpen(false)}>
+                {tc('cancel')}
+              </Button>
+              <Button type="submit" disabled={!name.trim()}>
+                {t('start')}
+              </Button>
+            </DialogFooter>
+          </form>
+        </DialogContent>
+      </Dialog>
+    </StepFrame>
+  );
+}

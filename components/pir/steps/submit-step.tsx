@@ -1,0 +1,92 @@
+'use client';
+import { useFormatter, useTranslations } from 'next-intl';
+import { ArchiveIcon, SendIcon, UndoIcon } from 'lucide-react';
+import { useState } from 'react';
+import { toast } from 'sonner';
+import { useRouter } from 'next/navigation';
+import type { Pir } from '@/lib/contract';
+import type { ProcessRecord } from '@/lib/local-data/db';
+import { archiveReport, cancelSubmit, submitReport } from '@/lib/reports/actions';
+import { isArchiveDue, submittedAt } from '@/lib/reports/transitions';
+import { settingsStore } from '@/lib/store/settings';
+import { useStore } from '@/lib/store/use-store';
+import { processStatus } from '@/lib/tasks/model';
+import { href } from '@/lib/routes/shell-path';
+import { reportTitle } from '@/lib/reports/groups';
+import { Button } from '@/components/ui/button';
+import { ConfirmDialog } from '@/components/app/confirm-dialog';
+import { useErrorText } from '@/components/app/use-error-text';
+import { ProcessProgress } from '@/components/processes/process-progress';
+import { StepFrame } from '../step-frame';
+
+/** submit: submit when ready, progress, retry on failure, archive once submitted (SPEC §2, §4). */
+export function SubmitStep({ report, processes }: { report: Pir; processes: ProcessRecord[] }) {
+  const t = useTranslations('submit');
+  const format = useFormatter();
+  const errorText = useErrorText();
+  const router = useRouter();
+  const settings = useStore(settingsStore);
+  const [confirm, setConfirm] = useState<'archive' | 'cancel' | null>(null);
+  const submit = processes.find((p) => p.type === 'submit');
+  const failed = submit && processStatus(submit.tasks) === 'REJECTED';
+  const at = submittedAt(report);
+
+  const guard = (work: () => Promise<void>) => () => void work().catch((e) => toast.error(errorText(e), { duration: 5000 }));
+
+  return (
+    <StepFrame step="submit" done={report.status === 'submitted'}>
+      <p data-testid="submit-status" role="status">
+        {report.status === 'submitted'
+          ? t('submitted', { date: at ? format.dateTime(at, { dateStyle: 'medium', timeStyle: 'short' }) : '' })
+          : report.status === 'submitting'
+            ? t('submitting')
+            : report.status === 'readytosubmit'
+              ? failed
+                ? t('failed')
+                : t('ready')
+              : t('notYet')}
+      </p>
+      {submit && <ProcessProgress process={submit} />}
+      <div className="flex flex-wrap gap-2">
+        {report.status === 'readytosubmit' && (
+          <Button size="lg" onClick={guard(() => submitReport(report))}>
+            <SendIcon aria-hidden /> {failed ? t('retry') : t('submit')}
+          </Button>
+        )}
+        {report.status === 'submitting' && settings?.showAdvancedFeatures && (
+          <Button variant="outline" onClick={() => setConfirm('cancel')}>
+            <UndoIcon aria-hidden /> {t('cancel')}
+          </Button>
+        )}
+        {report.status === 'submitted' && (
+          <Button variant="outline" onClick={() => setConfirm('archive')}>
+            <ArchiveIcon aria-hidden /> {t('archive')}
+          </Button>
+        )}
+      </div>
+      {report.status === 'submitted' && isArchiveDue(report, new Date()) && <p className="text-sm text-muted-foreground">{t('archiveDue')}</p>}
+      <ConfirmDialog
+        open={confirm === 'archive'}
+        onOpenChange={(o) => !o && setConfirm(null)}
+        title={t('archiveTitle')}
+        description={t('archiveText', { vessel: reportTitle(report) })}
+        confirmLabel={t('archive')}
+        destructive
+        onConfirm={guard(async () => {
+          await archiveReport(report);
+          toast.success(t('archived', { vessel: reportTitle(report) }));
+          router.push(href.reports());
+        })}
+      />
+      <ConfirmDialog
+        open={confirm === 'cancel'}
+        onOpenChange={(o) => !o && setConfirm(null)}
+        title={t('cancelTitle')}
+        description={t('cancelText')}
+        confirmLabel={t('cancel')}
+        destructive
+        onConfirm={guard(() => cancelSubmit(report))}
+      />
+    </StepFrame>
+  );
+}

@@ -1,0 +1,33 @@
+/**
+ * Turns a failure's message into a translation key of the `errors` namespace (SPEC §8), or null
+ * when the message is the server's own words, shown as they are.
+ */
+const KEYS: Record<string, string> = {
+  'error.claim': 'claim',
+  'error.upload': 'upload',
+  'error.verify': 'verify',
+  'error.fileDownload': 'fileDownload',
+  'error.noSpace': 'noSpace',
+  stopped: 'stopped',
+  'no response': 'noResponse',
+  'no request': 'noRequest',
+  'invalid reply': 'invalidReply',
+  'missing PIR in task': 'missingPir',
+  'could not load image': 'couldNotLoadImage',
+  "couldn't get the pir from process subject": 'noPirForSubject',
+  NOT_CLAIMED_BY_DEVICE: 'notClaimedByDevice',
+  HASH_MISMATCH: 'hashMismatch',
+  SESSION_EXPIRED: 'sessionExpired',
+  REPORT_NOT_FOUND: 'reportNotFound',
+  ALREADY_SUBMITTED: 'alreadySubmitted',
+  'transition.wrongStatus': 'wrongStatus',
+  'transition.inspectorNameRequired': 'inspectorNameRequired',
+  'transition.signaturesMissing': 'signaturesMissing',
+  'transition.claimedByOtherDevice': 'claimedByOtherDevice',
+  'transition.notClaimedByOtherDevice': 'wrongStatus',
+  'transition.notPrepared': 'notPrepared',
+};
+
+export function errorKey(message: string): string | null {
+  return KEYS[message] ?? null;
+}

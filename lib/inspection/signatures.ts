@@ -1,0 +1,61 @@
+/** The two signatures of SPEC §2: stored as PNG files, referenced from the report. */
+import type { Pir } from '@/lib/contract';
+import { deleteFiles, putFile } from '@/lib/local-data/files-store';
+import { editReport, flushEdits } from '@/lib/local-data/reports-store';
+
+export type SignatureRole = 'master' | 'inspector';
+const FIELD = { master: 'masterSignature', inspector: 'inspectorSignature' } as const;
+
+/** SPEC §4: the inspector pad is usable only while signing, once the master signed or refused. */
+export function padEnabled(report: Pick<Pir, 'status' | 'inspectionSignatures'>, role: SignatureRole): boolean {
+  if (report.status !== 'signing') return false;
+  const s = report.inspectionSignatures;
+  if (role === 'master') return !s.masterRefuses;
+  return Boolean(s.masterSignature) || s.masterRefuses;
+}
+
+export async function registerSignature(reportId: number, role: SignatureRole, png: Blob) {
+  const id = `signature:${reportId}:${role}:${crypto.randomUUID()}`;
+  const content = await png.arrayBuffer();
+  await putFile({
+    id,
+    url: id,
+    date: new Date().toISOString(),
+    content,
+    width: null,
+    height: null,
+    filename: `signature_${role}.png`,
+    type: 'image',
+    size: content.byteLength,
+    pirId: reportId,
+    contentType: 'image/png',
+  });
+  let old: string | null = null;
+  editReport(reportId, (r) => {
+    old = r.inspectionSignatures[FIELD[role]];
+    return { ...r, inspectionSignatures: { ...r.inspectionSignatures, [FIELD[role]]: id } };
+  });
+  await flushEdits();
+  if (old) await deleteFiles([old]);
+}
+
+export async function resetSignature(reportId: number, role: SignatureRole) {
+  let old: string | null = null;
+  editReport(reportId, (r) => {
+    old = r.inspectionSignatures[FIELD[role]];
+    return { ...r, inspectionSignatures: { ...r.inspectionSignatures, [FIELD[role]]: null } };
+  });
+  await flushEdits();
+  if (old) await deleteFiles([old]);
+}
+
+/** SPEC §2: "master refuses" clears the master's signature. */
+export async function setMasterRefuses(reportId: number, refuses: boolean) {
+  let old: string | null = null;
+  editReport(reportId, (r) => {
+    old = refuses ? r.inspectionSignatures.masterSignature : null;
+    return { ...r, inspectionSignatures: { ...r.inspectionSignatures, masterRefuses: refuses, masterSignature: refuses ? null : r.inspectionSignatures.masterSignature } };
+  });
+  await flushEdits();
+  if (old) await deleteFiles([old]);
+}

@@ -1,0 +1,96 @@
+/**
+ * SPEC §2, §4 inspection steps: their order, their state on the stepper, the current step and
+ * the card's progress. Pure.
+ */
+import { STEP_NAMES, type Pir, type StepName } from '@/lib/contract';
+import { isAtLeast } from '@/lib/reports/transitions';
+
+/** Steps whose content is a form the inspector fills while inspecting. */
+export const FORM_STEPS = [
+  'pirattachments',
+  'vesselpictures',
+  'updatevesselidentity',
+  'inspectioninformation',
+  'purposeandportofcall',
+  'statusinrfmo',
+  'RelevantFishingauthorisation',
+  'RelevantTranshipmentAuthorisation',
+  'ControlledCatches',
+  'transhipmentInfo',
+  'catchonboard',
+  'catchretained',
+  'monitoring',
+  'examinations',
+  'findings',
+  'infringement',
+  'comments',
+] as const satisfies readonly StepName[];
+export type FormStep = (typeof FORM_STEPS)[number];
+
+export function isFormStep(step: StepName): step is FormStep {
+  return (FORM_STEPS as readonly StepName[]).includes(step);
+}
+
+export type StepState = 'done' | 'errors' | 'todo' | 'locked';
+
+type ReportForSteps = Pick<Pir, 'status' | 'extended' | 'inspectionstatus' | 'inspectionErrors'>;
+
+export function isStepComplete(report: ReportForSteps, step: StepName): boolean {
+  switch (step) {
+    case 'claimedandprepared':
+      return isAtLeast(report, 'ready');
+    case 'piravailable':
+      return isAtLeast(report, 'ready') && report.extended !== null;
+    case 'inspection started':
+      return isAtLeast(report, 'inspecting');
+    case 'signature':
+      // SPEC §4: the signature step counts complete once readytosubmit, submitting or submitted.
+      return ['readytosubmit', 'submitting', 'submitted'].includes(report.status);
+    case 'submit':
+      return report.status === 'submitted';
+    default:
+      return report.inspectionstatus[step] === true;
+  }
+}
+
+/** SPEC §2: form steps are disabled until inspecting and locked once past it. */
+export function stepState(report: ReportForSteps, step: StepName): StepState {
+  if (isStepComplete(report, step)) return 'done';
+  if (isFormStep(step)) {
+    if (report.status !== 'inspecting') return 'locked';
+    return report.inspectionErrors[step]?.isValid === false ? 'errors' : 'todo';
+  }
+  return 'todo';
+}
+
+/** SPEC §2: the current step is the first incomplete one, else the last. */
+export function currentStep(report: ReportForSteps, steps: readonly StepName[] = STEP_NAMES): StepName {
+  return steps.find((s) => !isStepComplete(report, s)) ?? steps[steps.length - 1]!;
+}
+
+/** SPEC §9: the card's bar is 0.8 times the share of completed form steps (0.01 if none). */
+export function inspectionProgress(report: ReportForSteps, steps: readonly FormStep[] = FORM_STEPS): number {
+  const done = steps.filter((s) => report.inspectionstatus[s] === true).length;
+  return done === 0 ? 0.01 : (0.8 * done) / steps.length;
+}
+
+/** The step named by the address's hash, if it is one. */
+export function stepFromHash(hash: string): StepName | null {
+  let name = hash.replace(/^#/, '');
+  try {
+    name = decodeURIComponent(name);
+  } catch {
+    return null;
+  }
+  return (STEP_NAMES as readonly string[]).includes(name) ? (name as StepName) : null;
+}
+
+/** Editing a step clears its done flag (SPEC §4); the errors are recomputed by the caller. */
+export function markEdited<T extends Pick<Pir, 'inspectionstatus'>>(report: T, step: StepName): T {
+  if (!report.inspectionstatus[step]) return report;
+  return { ...report, inspectionstatus: { ...report.inspectionstatus, [step]: false } };
+}
+
+export function markComplete<T extends Pick<Pir, 'inspectionstatus'>>(report: T, step: StepName): T {
+  return { ...report, inspectionstatus: { ...report.inspectionstatus, [step]: true } };
+}

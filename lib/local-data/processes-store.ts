@@ -1,0 +1,52 @@
+/** Processes and their tasks: stored before any request goes out, mirrored in memory for the screens. */
+import { announce } from './channel';
+import { localKeys, queryClient } from './cache';
+import { db, type ProcessRecord } from './db';
+
+export async function loadProcesses(): Promise<ProcessRecord[]> {
+  return (await db()).getAll('processes');
+}
+
+export function allProcesses(): ProcessRecord[] {
+  return queryClient().getQueryData<ProcessRecord[]>(localKeys.processes) ?? [];
+}
+
+export function processesOf(subject: number): ProcessRecord[] {
+  return allProcesses().filter((p) => p.subject === subject);
+}
+
+/** Shows a process's new state at once (progress), without writing it. */
+export function showProcess(p: ProcessRecord) {
+  queryClient().setQueryData<ProcessRecord[]>(localKeys.processes, (list = []) => {
+    const i = list.findIndex((x) => x.uid === p.uid);
+    if (i < 0) return [...list, p];
+    const next = list.slice();
+    next[i] = p;
+    return next;
+  });
+}
+
+export async function saveProcess(p: ProcessRecord) {
+  await (await db()).put('processes', p);
+  showProcess(p);
+  announce({ type: 'processes' });
+}
+
+export async function deleteProcess(uid: string) {
+  await (await db()).delete('processes', uid);
+  queryClient().setQueryData<ProcessRecord[]>(localKeys.processes, (list = []) => list.filter((p) => p.uid !== uid));
+  announce({ type: 'processes' });
+}
+
+/** Another tab (the one running the queue) changed processes: show what is stored. */
+export async function reloadProcesses() {
+  queryClient().setQueryData(localKeys.processes, await loadProcesses());
+}
+
+/** Drops processes from the screens (already deleted from IndexedDB): by uid, or all of some reports. */
+export function forgetProcesses(uids: readonly string[], subjects: readonly number[] = []) {
+  if (uids.length === 0 && subjects.length === 0) return;
+  const gone = new Set(uids);
+  const reports = new Set(subjects);
+  queryClient().setQueryData<ProcessRecord[]>(localKeys.processes, (list = []) => list.filter((p) => !gone.has(p.uid) && !reports.has(p.subject)));
+}

@@ -1,0 +1,174 @@
+/**
+ * The tablet's reports: held in memory (the query cache) for the screens, stored in IndexedDB.
+ * An edit shows at once and is written within WRITE_DELAY_MS (SPEC: local sync every 1 s at the
+ * latest); a status change is written before the function returns.
+ */
+import type { Pir } from '@/lib/contract';
+import { announce } from './channel';
+import { localKeys, queryClient } from './cache';
+import { db, type ProcessRecord } from './db';
+import { forgetProcesses, showProcess } from './processes-store';
+
+export const WRITE_DELAY_MS = 300;
+
+/**
+ * Edits not yet in IndexedDB are also kept here, synchronously: a reload or a closed tab can cut an
+ * IndexedDB write short, but not a localStorage one. Replayed into IndexedDB at the next start.
+ */
+export const WRITE_AHEAD_KEY = 'pir-unsaved-edits';
+
+function writeAhead() {
+  try {
+    if (dirty.size === 0) localStorage.removeItem(WRITE_AHEAD_KEY);
+    else localStorage.setItem(WRITE_AHEAD_KEY, JSON.stringify([...dirty.values()]));
+  } catch {
+    // Storage full: the edit still reaches IndexedDB within WRITE_DELAY_MS.
+  }
+}
+
+async function replayWriteAhead() {
+  let pending: Pir[] = [];
+  try {
+    pending = JSON.parse(localStorage.getItem(WRITE_AHEAD_KEY) ?? '[]') as Pir[];
+  } catch {
+    pending = [];
+  }
+  if (!Array.isArray(pending) || pending.length === 0) return;
+  const d = await db();
+  const tx = d.transaction('reports', 'readwrite');
+  await Promise.all([...pending.filter((r) => r && typeof r.id === 'number').map((r) => tx.store.put(r)), tx.done]);
+  localStorage.removeItem(WRITE_AHEAD_KEY);
+}
+
+export async function loadReports(): Promise<Pir[]> {
+  await replayWriteAhead();
+  return (await db()).getAll('reports');
+}
+
+export function allReports(): Pir[] {
+  return queryClient().getQueryData<Pir[]>(localKeys.reports) ?? [];
+}
+
+/** A report by its id, or by the id used in calls (the pending PIR form id). */
+export function findReport(id: number | string): Pir | undefined {
+  const n = Number(id);
+  return allReports().find((r) => r.id === n) ?? allReports().find((r) => r.offlinePendingForms.some((f) => f.id === n));
+}
+
+function setInMemory(changed: readonly Pir[], removed: readonly number[] = []) {
+  const byId = new Map(changed.map((r) => [r.id, r]));
+  const gone = new Set(removed);
+  queryClient().setQueryData<Pir[]>(localKeys.reports, (list = []) => {
+    const next = list.filter((r) => !gone.has(r.id)).map((r) => byId.get(r.id) ?? r);
+    for (const r of changed) if (!list.some((x) => x.id === r.id) && !gone.has(r.id)) next.push(r);
+    return next;
+  });
+}
+
+// ------------------------------------------------------------------ coalesced edits
+
+const dirty = new Map<number, Pir>();
+let timer: ReturnType<typeof setTimeout> | null = null;
+let flushing: Promise<void> = Promise.resolve();
+
+/** Applies an edit in memory at once; stores it shortly after. Returns the new report. */
+export function editReport(id: number, change: (r: Pir) => Pir): Pir | undefined {
+  const current = allReports().find((r) => r.id === id);
+  if (!current) return undefined;
+  const next = change(current);
+  if (next === current) return current;
+  setInMemory([next]);
+  dirty.set(id, next);
+  writeAhead();
+  timer ??= setTimeout(() => void flushEdits(), WRITE_DELAY_MS);
+  return next;
+}
+
+/** Writes pending edits now (also called when the page is hidden or closed). */
+export function flushEdits(): Promise<void> {
+  if (timer) clearTimeout(timer);
+  timer = null;
+  if (dirty.size === 0) return flushing;
+  const batch = [...dirty.values()];
+  dirty.clear();
+  flushing = flushing.then(async () => {
+    const d = await db();
+    const tx = d.transaction('reports', 'readwrite');
+    await Promise.all([...batch.map((r) => tx.store.put(r)), tx.done]);
+    writeAhead();
+    announce({ type: 'reports', ids: batch.map((r) => r.id) });
+  });
+  return flushing;
+}
+
+export function hasPendingEdits(): boolean {
+  return dirty.size > 0;
+}
+
+if (typeof window !== 'undefined') {
+  window.addEventListener('pagehide', () => void flushEdits());
+  document.addEventListener('visibilitychange', () => {
+    if (document.visibilityState === 'hidden') void flushEdits();
+  });
+}
+
+// ------------------------------------------------------------------ durable changes
+
+/**
+ * Stores reports (and optionally processes) in one transaction, then shows them. Used for
+ * status changes, so that a report and the work queued for it never disagree after a crash.
+ */
+export async function commit(change: { put?: Pir[]; remove?: number[]; processes?: ProcessRecord[]; removeProcesses?: string[] }) {
+  await flushEdits();
+  const put = change.put ?? [];
+  const remove = change.remove ?? [];
+  for (const r of put) dirty.delete(r.id);
+  for (const id of remove) dirty.delete(id);
+  writeAhead();
+  const d = await db();
+  const tx = d.transaction(['reports', 'processes', 'files'], 'readwrite');
+  const ops: Promise<unknown>[] = [];
+  for (const r of put) ops.push(tx.objectStore('reports').put(r));
+  for (const id of remove) {
+    ops.push(tx.objectStore('reports').delete(id));
+    ops.push(
+      (async () => {
+        const keys = await tx.objectStore('files').index('byPir').getAllKeys(id);
+        await Promise.all(keys.map((k) => tx.objectStore('files').delete(k)));
+        const procs = await tx.objectStore('processes').index('bySubject').getAllKeys(id);
+        await Promise.all(procs.map((k) => tx.objectStore('processes').delete(k)));
+      })(),
+    );
+  }
+  for (const p of change.processes ?? []) ops.push(tx.objectStore('processes').put(p));
+  for (const uid of change.removeProcesses ?? []) ops.push(tx.objectStore('processes').delete(uid));
+  await Promise.all([...ops, tx.done]);
+  setInMemory(put, remove);
+  for (const p of change.processes ?? []) showProcess(p);
+  forgetProcesses(change.removeProcesses ?? [], remove);
+  if (put.length || remove.length) announce({ type: 'reports', ids: [...put.map((r) => r.id), ...remove] });
+  if (change.processes?.length || change.removeProcesses?.length || remove.length) announce({ type: 'processes' });
+}
+
+/** Another tab changed these reports: show what is stored. */
+export async function reloadReports(ids: number[]) {
+  const d = await db();
+  const found = await Promise.all(ids.map((id) => d.get('reports', id)));
+  setInMemory(
+    found.filter((r): r is Pir => r !== undefined),
+    ids.filter((_, i) => found[i] === undefined),
+  );
+}
+
+/** Ids of reports the inspector archived: the server listing must not bring them back. */
+export async function archivedIds(): Promise<Set<number>> {
+  const v = await (await db()).get('meta', 'archived');
+  return new Set(Array.isArray(v) ? (v as number[]) : []);
+}
+
+export async function addArchived(id: number) {
+  const d = await db();
+  const set = await archivedIds();
+  set.add(id);
+  await d.put('meta', [...set], 'archived');
+}

@@ -1,0 +1,24 @@
+'use client';
+import { useEffect, useState } from 'react';
+import { getFile } from './files-store';
+
+/** An object URL for a stored file while it is shown; released when it no longer is. */
+export function useStoredFileUrl(id: string | null | undefined): { url: string | null; missing: boolean } {
+  const [state, setState] = useState<{ id: string | null; url: string | null; missing: boolean }>({ id: null, url: null, missing: false });
+  useEffect(() => {
+    if (!id) return;
+    let url: string | null = null;
+    let cancelled = false;
+    void getFile(id).then((f) => {
+      if (cancelled) return;
+      if (!f?.content) return setState({ id, url: null, missing: true });
+      url = URL.createObjectURL(new Blob([f.content], { type: f.contentType }));
+      setState({ id, url, missing: false });
+    });
+    return () => {
+      cancelled = true;
+      if (url) URL.revokeObjectURL(url);
+    };
+  }, [id]);
+  return state.id === id && id ? { url: state.url, missing: state.missing } : { url: null, missing: false };
+}

@@ -1,0 +1,160 @@
+/**
+ * The lifecycle transitions of SPEC §4, carried out: each one changes the stored report and the
+ * work queued for it together (one IndexedDB transaction), then lets the task runner go.
+ */
+import { deviceRequest, IDEMPOTENCY_HEADER, paths, pirCallId, releaseReply, type Pir } from '@/lib/contract';
+import { call } from '@/lib/api/client';
+import { commit, editReport, findReport, addArchived } from '@/lib/local-data/reports-store';
+import { processesOf, saveProcess } from '@/lib/local-data/processes-store';
+import { getFile } from '@/lib/local-data/files-store';
+import { checkSpace, requestPersistentStorage } from '@/lib/storage/quota';
+import { applyTaskEvent } from '@/lib/tasks/model';
+import { buildPrepareProcess, buildSubmitProcess, estimatedSize, remoteFilesOf, type UploadItem } from '@/lib/tasks/builders';
+import { applyTransition, type Transition } from './transitions';
+import { runner } from '@/lib/tasks/runtime';
+
+export class ActionError extends Error {
+  constructor(
+    message: string,
+    readonly values: Record<string, string | number> = {},
+  ) {
+    super(message);
+  }
+}
+
+const uid = () => crypto.randomUUID();
+
+function transition(report: Pir, t: Transition): Pir {
+  const r = applyTransition(report, t, new Date());
+  if (!r.ok) throw new ActionError(`transition.${r.reason}`);
+  return r.report;
+}
+
+/** SPEC §4 claim (and reclaim): checks storage, then queues claim + preparation. */
+export async function claimReport(report: Pir, device: string, opts: { reclaim?: boolean } = {}) {
+  await requestPersistentStorage();
+  const needed = estimatedSize(remoteFilesOf(report));
+  const space = await checkSpace(needed);
+  if (!space.fits) throw new ActionError('error.noSpace', { needed: space.needed, free: space.free ?? 0 });
+  const next = transition(report, opts.reclaim ? { type: 'reclaim', device } : { type: 'claim', device });
+  const process = buildPrepareProcess(next, { device, reclaim: Boolean(opts.reclaim), claim: true, uid, now: new Date(), restore: report });
+  await commit({ put: [next], processes: [process] });
+  runner().kick();
+}
+
+/** Prepares again a report this tablet holds but has no copy of (found by the merge). */
+export async function queuePreparation(report: Pir, device: string) {
+  if (processesOf(report.id).some((p) => p.type === 'prepare')) return;
+  const process = buildPrepareProcess(report, { device, reclaim: false, claim: false, uid, now: new Date(), restore: null });
+  await commit({ put: [report], processes: [process] });
+  runner().kick();
+}
+
+/** SPEC §4 release (online, after confirmation): the claim, the lifecycle and the tablet's copy go. */
+export async function releaseReport(report: Pir, device: string) {
+  await runner().cancel(report.id);
+  const body = deviceRequest.parse({ deviceIdentifier: device });
+  await call(paths.release(pirCallId(report)), releaseReply, { method: 'post', json: body, headers: { [IDEMPOTENCY_HEADER]: uid() } });
+  const released = transition(report, { type: 'release' });
+  const fresh: Pir = {
+    ...released,
+    extended: null,
+    inspectionstatus: {},
+    inspectionErrors: {},
+    inspectionSignatures: { masterSignature: null, inspectorSignature: null, masterRefuses: false },
+  };
+  // Removing and re-adding drops its files and processes in the same transaction.
+  await commit({ remove: [report.id] });
+  await commit({ put: [fresh] });
+}
+
+export async function startInspection(report: Pir, inspectorName: string) {
+  await commit({ put: [transition(report, { type: 'startInspection', inspectorName })] });
+}
+
+export async function startSigning(report: Pir) {
+  await commit({ put: [transition(report, { type: 'startSigning' })] });
+}
+
+export async function endInspection(report: Pir) {
+  await commit({ put: [transition(report, { type: 'endInspection' })] });
+}
+
+async function sha256Hex(bytes: ArrayBuffer): Promise<string> {
+  const digest = await crypto.subtle.digest('SHA-256', bytes);
+  return [...new Uint8Array(digest)].map((b) => b.toString(16).padStart(2, '0')).join('');
+}
+
+/** The files a submission uploads: the signatures (and, with the inspection steps, pictures and attachments). */
+export async function collectUploads(report: Pir): Promise<UploadItem[]> {
+  const items: UploadItem[] = [];
+  const signatures = [
+    ['master', report.inspectionSignatures.masterSignature],
+    ['inspector', report.inspectionSignatures.inspectorSignature],
+  ] as const;
+  for (const [role, fileId] of signatures) {
+    if (!fileId) continue;
+    const f = await getFile(fileId);
+    if (!f?.content) throw new ActionError('could not load image');
+    items.push({
+      part: 'signatures',
+      storedFileId: fileId,
+      fileUrl: `signature_${role}.png`,
+      contentType: f.contentType,
+      size: f.content.byteLength,
+      sha256: await sha256Hex(f.content),
+      meta: { role },
+    });
+  }
+  return items;
+}
+
+/** SPEC §4 submit: to submitting, with save, one upload per file and the verification queued. */
+export async function submitReport(report: Pir) {
+  const existing = processesOf(report.id).find((p) => p.type === 'submit');
+  const next = transition(report, { type: 'submit' });
+  if (existing) {
+    // A failed submission is resumed where it stopped: done uploads are not sent again.
+    const retried = { ...existing, tasks: existing.tasks.map((t) => (t.status === 'REJECTED' ? applyTaskEvent({ ...t, completionDetails: null }, { type: 'retry' }) : t)) };
+    await commit({ put: [next], processes: [retried] });
+  } else {
+    const process = buildSubmitProcess(next, await collectUploads(next), { uid, now: new Date() });
+    await commit({ put: [next], processes: [process] });
+  }
+  runner().kick();
+}
+
+/** SPEC §4 cancelSubmit (advanced mode): back to readytosubmit, the submit process deleted. */
+export async function cancelSubmit(report: Pir) {
+  await runner().cancel(report.id);
+  const procs = processesOf(report.id).filter((p) => p.type === 'submit');
+  await commit({ put: [transition(report, { type: 'cancelSubmit' })], removeProcesses: procs.map((p) => p.uid) });
+}
+
+/** SPEC §4 archive (after confirmation): the submitted report leaves the tablet. */
+export async function archiveReport(report: Pir) {
+  if (report.status !== 'submitted') throw new ActionError('transition.wrongStatus');
+  await addArchived(report.id);
+  await commit({ remove: [report.id] });
+}
+
+/** The inspector retries a rejected task (SPEC §4: rejected → undefined). */
+export async function retryTask(processUid: string, taskUid: string, subject: number) {
+  const p = processesOf(subject).find((x) => x.uid === processUid);
+  if (!p) return;
+  await saveProcess({ ...p, tasks: p.tasks.map((t) => (t.uid === taskUid ? applyTaskEvent({ ...t, completionDetails: null }, { type: 'retry' }) : t)) });
+  const report = findReport(subject);
+  // A failed submission went back to readytosubmit: retrying puts it on its way again.
+  if (report?.status === 'readytosubmit' && p.type === 'submit') await commit({ put: [transition(report, { type: 'submit' })] });
+  runner().kick();
+}
+
+/** The inspector ignores a rejected task that may be ignored (a file that could not be fetched). */
+export async function ignoreTask(processUid: string, taskUid: string, subject: number) {
+  const p = processesOf(subject).find((x) => x.uid === processUid);
+  if (!p) return;
+  await saveProcess({ ...p, tasks: p.tasks.map((t) => (t.uid === taskUid ? applyTaskEvent(t, { type: 'ignore' }) : t)) });
+  runner().kick();
+}
+
+export { editReport };

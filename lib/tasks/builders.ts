@@ -1,0 +1,126 @@
+/**
+ * The processes the lifecycle queues (SPEC §4): preparing a claimed report, and submitting it.
+ * Pure: ids and the time come from the caller.
+ */
+import { paths, pirCallId, type Pir, type Task } from '@/lib/contract';
+import { remoteFileId } from '@/lib/local-data/files-store';
+import type { ProcessRecord } from '@/lib/local-data/db';
+
+export const PROCESS_TYPE = { prepare: 'prepare', submit: 'submit' } as const;
+export type ProcessType = (typeof PROCESS_TYPE)[keyof typeof PROCESS_TYPE];
+
+/** Task subtypes; file transfers may run side by side, the others one at a time, in order. */
+export const SUBTYPE = { claim: 'claim', extended: 'extended', file: 'file', save: 'save', upload: 'upload', verify: 'verify' } as const;
+export const PARALLEL_SUBTYPES: ReadonlySet<string> = new Set([SUBTYPE.file, SUBTYPE.upload]);
+
+export interface RemoteFile {
+  link: string;
+  filename: string;
+  contentType: string;
+  size?: number;
+}
+
+/** Every file of a report the server offers: vessel pictures, forms and their attachments, vessel-file documents. */
+export function remoteFilesOf(report: Pick<Pir, 'vesselPictures' | 'submitedForms' | 'fileAttachements' | 'rarLink'>): RemoteFile[] {
+  const out = new Map<string, RemoteFile>();
+  const add = (f: RemoteFile) => {
+    if (f.link && !out.has(f.link)) out.set(f.link, f);
+  };
+  for (const p of report.vesselPictures) add({ link: p.downloadLink, filename: p.description || `picture_${p.id}`, contentType: p.contentType, size: p.size });
+  for (const f of report.submitedForms) {
+    add({ link: f.downloadLink, filename: f.name, contentType: f.contentType, size: f.size });
+    for (const a of f.attachments) add({ link: a.downloadLink, filename: a.name, contentType: a.contentType, size: a.size });
+  }
+  for (const a of report.fileAttachements) add({ link: a.downloadLink, filename: a.name, contentType: a.contentType, size: a.size });
+  if (report.rarLink) add({ link: report.rarLink.downloadLink, filename: report.rarLink.name, contentType: report.rarLink.contentType });
+  return [...out.values()];
+}
+
+/** Bytes a report's files take, where the server says; files of unknown size count as `unknownSize`. */
+export function estimatedSize(files: readonly RemoteFile[], unknownSize = 1024 * 1024): number {
+  return files.reduce((sum, f) => sum + (f.size ?? unknownSize), 0);
+}
+
+function task(over: Partial<Task> & Pick<Task, 'type' | 'subtype' | 'method' | 'url' | 'uid' | 'subject' | 'name' | 'description'>): Task {
+  return { body: null, status: 'UNDEFINED', canIgnore: false, completion: 0, completionDetails: null, result: null, iamAlive: 0, ...over };
+}
+
+export function buildPrepareProcess(
+  report: Pir,
+  opts: { device: string; reclaim: boolean; claim: boolean; uid: () => string; now: Date; restore: Pir | null },
+): ProcessRecord {
+  const id = pirCallId(report);
+  const subject = report.id;
+  const type = PROCESS_TYPE.prepare;
+  const tasks: Task[] = [];
+  if (opts.claim) {
+    tasks.push(
+      task({
+        type,
+        subtype: SUBTYPE.claim,
+        method: 'POST',
+        url: paths.claim(id) + (opts.reclaim ? '?reclaim=1' : ''),
+        uid: opts.uid(),
+        subject,
+        body: { deviceIdentifier: opts.device },
+        name: report.code,
+        description: opts.reclaim ? 'process.reclaim' : 'process.claim',
+      }),
+    );
+  }
+  tasks.push(task({ type, subtype: SUBTYPE.extended, method: 'GET', url: paths.extended(id), uid: opts.uid(), subject, name: report.code, description: 'process.extended' }));
+  for (const f of remoteFilesOf(report)) {
+    tasks.push(
+      task({
+        type,
+        subtype: SUBTYPE.file,
+        method: 'GET',
+        url: f.link,
+        uid: opts.uid(),
+        subject,
+        body: { fileId: remoteFileId(f.link), filename: f.filename, contentType: f.contentType },
+        name: f.filename,
+        description: 'process.file',
+        // SPEC §4: a file that cannot be fetched may be ignored; the report is still usable.
+        canIgnore: true,
+      }),
+    );
+  }
+  return { type, subject, uid: opts.uid(), description: 'process.prepare', tasks, createdAt: opts.now.toISOString(), restore: opts.restore };
+}
+
+/** A file the submission uploads, as announced in the save. */
+export interface UploadItem {
+  part: 'pictures' | 'attachments' | 'signatures';
+  storedFileId: string;
+  fileUrl: string;
+  contentType: string;
+  size: number;
+  sha256: string;
+  /** the part's extra fields (uid, type, author, ... or role) */
+  meta: Record<string, unknown>;
+}
+
+export function buildSubmitProcess(report: Pir, uploads: readonly UploadItem[], opts: { uid: () => string; now: Date }): ProcessRecord {
+  const id = pirCallId(report);
+  const subject = report.id;
+  const type = PROCESS_TYPE.submit;
+  const tasks: Task[] = [
+    task({ type, subtype: SUBTYPE.save, method: 'POST', url: paths.save(id), uid: opts.uid(), subject, body: { uploads }, name: report.code, description: 'process.save' }),
+    ...uploads.map((u) =>
+      task({
+        type,
+        subtype: SUBTYPE.upload,
+        method: 'POST',
+        url: paths.submitFile(id, u.fileUrl),
+        uid: opts.uid(),
+        subject,
+        body: u,
+        name: u.fileUrl,
+        description: 'process.upload',
+      }),
+    ),
+    task({ type, subtype: SUBTYPE.verify, method: 'GET', url: paths.completeSubmit(id), uid: opts.uid(), subject, name: report.code, description: 'process.verify' }),
+  ];
+  return { type, subject, uid: opts.uid(), description: 'process.submit', tasks, createdAt: opts.now.toISOString(), restore: null };
+}

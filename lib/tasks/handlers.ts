@@ -1,0 +1,137 @@
+/** What each task does: its request, and how its result is applied on the tablet. */
+import {
+  claimReply,
+  completeSubmitReply,
+  extended as extendedSchema,
+  extendedReply,
+  IDEMPOTENCY_HEADER,
+  saveReply,
+  UPLOAD_OK_PREFIX,
+  type Extended,
+  type Task,
+} from '@/lib/contract';
+import { call } from '@/lib/api/client';
+import { ApiError } from '@/lib/api/errors';
+import { download, upload } from '@/lib/api/transfer';
+import { editReport, allReports } from '@/lib/local-data/reports-store';
+import { getFile, putFile, storedFileType } from '@/lib/local-data/files-store';
+import { SUBTYPE, type UploadItem } from './builders';
+import { FinalError, PausedError, type TaskHandler } from './runner';
+
+/** Which failures retrying can mend: no answer, server errors, timeouts, rate limits. */
+export function isTransient(e: unknown): boolean {
+  if (!(e instanceof ApiError)) return !(e instanceof FinalError);
+  if (e.kind === 'no-response' || e.kind === 'invalid-reply') return true;
+  if (e.kind === 'no-request') return e.details !== 'aborted';
+  const s = e.status ?? 0;
+  return s >= 500 || s === 408 || s === 429;
+}
+
+/** Re-raises a failure as final (4xx), paused (session gone) or transient (retried). */
+function classify(e: unknown): never {
+  if (e instanceof ApiError && e.status === 401) throw new PausedError(e.message);
+  if (isTransient(e)) throw e;
+  if (e instanceof ApiError) throw new FinalError(e.message, { status: e.status, details: e.details, url: e.url });
+  throw e;
+}
+
+async function guarded<T>(work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (e) {
+    classify(e);
+  }
+}
+
+const idem = (t: Task) => ({ [IDEMPOTENCY_HEADER]: t.uid });
+
+function reportOf(t: Task) {
+  const r = allReports().find((x) => x.id === t.subject);
+  if (!r) throw new FinalError('missing PIR in task');
+  return r;
+}
+
+export const handlers: Record<string, TaskHandler> = {
+  [SUBTYPE.claim]: {
+    async execute(t, { signal }) {
+      const reply = await guarded(() => call(t.url, claimReply, { method: 'post', json: t.body, headers: idem(t), signal }));
+      // SPEC §5: a claim reply of 0 is an error.
+      if (reply === 0) throw new FinalError('error.claim');
+      return reply;
+    },
+  },
+
+  [SUBTYPE.extended]: {
+    execute: (t, { signal }) => guarded(() => call(t.url, extendedReply, { signal })),
+    async resolve(t, result) {
+      const ext = extendedSchema.parse(result) as Extended;
+      // Never overwrite what the inspector typed on this tablet with the server's copy.
+      editReport(t.subject, (r) => (r.extended ? r : { ...r, extended: ext }));
+    },
+  },
+
+  [SUBTYPE.file]: {
+    async execute(t, { signal, progress }) {
+      const body = t.body as { fileId: string; filename: string; contentType: string };
+      const { bytes, contentType } = await guarded(() =>
+        download(t.url, { signal, onProgress: (loaded, total) => total && progress(loaded / total) }),
+      );
+      const type = contentType.split(';')[0]!.trim() || body.contentType;
+      await putFile({
+        id: body.fileId,
+        url: t.url,
+        date: new Date().toISOString(),
+        content: bytes,
+        width: null,
+        height: null,
+        filename: body.filename,
+        type: storedFileType(type),
+        size: bytes.byteLength,
+        pirId: t.subject,
+        contentType: type,
+      });
+      return { size: bytes.byteLength };
+    },
+  },
+
+  [SUBTYPE.save]: {
+    async execute(t, { signal }) {
+      const report = reportOf(t);
+      if (!report.extended) throw new FinalError('missing PIR in task');
+      const uploads = (t.body as { uploads: UploadItem[] }).uploads;
+      const announce = (part: UploadItem['part']) =>
+        uploads.filter((u) => u.part === part).map((u) => ({ fileUrl: u.fileUrl, contentType: u.contentType, size: u.size, sha256: u.sha256, ...u.meta }));
+      const form = new FormData();
+      form.set('pir', JSON.stringify(report));
+      form.set('vessel', JSON.stringify(report.extended.vessel));
+      form.set('pictures', JSON.stringify(announce('pictures')));
+      form.set('attachments', JSON.stringify(announce('attachments')));
+      form.set('signatures', JSON.stringify(announce('signatures')));
+      return guarded(() => call(t.url, saveReply, { method: 'post', body: form, headers: idem(t), signal }));
+    },
+  },
+
+  [SUBTYPE.upload]: {
+    async execute(t, { signal, progress }) {
+      const item = t.body as UploadItem;
+      const file = await getFile(item.storedFileId);
+      if (!file?.content) throw new FinalError('could not load image', { file: item.storedFileId });
+      const reply = await guarded(() =>
+        upload(t.url, file.content!, { idempotencyKey: t.uid, signal, onProgress: (loaded, total) => total && progress(loaded / total) }),
+      );
+      // SPEC §5: an upload reply must begin with ok.
+      if (!reply.startsWith(UPLOAD_OK_PREFIX)) throw new FinalError('error.upload', { reply: reply.slice(0, 200) });
+      return reply;
+    },
+  },
+
+  [SUBTYPE.verify]: {
+    async execute(t, { signal }) {
+      const ok = await guarded(() => call(t.url, completeSubmitReply, { signal }));
+      // Not everything arrived yet: worth asking again (transient), then error.verify.
+      if (!ok) throw new Error('error.verify');
+      return ok;
+    },
+  },
+};
+

@@ -1,0 +1,325 @@
+/**
+ * The task runner (SPEC §4 processes and tasks), made durable:
+ * - a task's REGISTERED state is stored before its request goes out, so a task in flight when the
+ *   tab dies is found again (its liveness counter stops: rejected `stopped`, then retried);
+ * - one report's tasks run in order (file transfers in a small window), reports side by side;
+ * - transient failures are retried with backoff; a final failure rejects the task and its process;
+ * - only one tab runs the queue (Web Locks); the others show the stored progress.
+ */
+import type { Task } from '@/lib/contract';
+import type { ProcessRecord } from '@/lib/local-data/db';
+import { allProcesses, saveProcess, showProcess } from '@/lib/local-data/processes-store';
+import { applyTaskEvent, isProcessComplete, PENDING_CHECK_MS, processStatus, PROGRESS_SAVE_MS, stalledTasks, STOPPED, type TaskEvent } from './model';
+import { PARALLEL_SUBTYPES } from './builders';
+
+/** Raised by an executor for a failure that retrying will not mend (a refused claim, a 4xx). */
+export class FinalError extends Error {
+  constructor(
+    message: string,
+    readonly details?: unknown,
+  ) {
+    super(message);
+  }
+}
+
+/** Raised when the session is gone: the task waits for the next login without losing an attempt. */
+export class PausedError extends Error {}
+
+export interface ExecContext {
+  process: ProcessRecord;
+  signal: AbortSignal;
+  /** 0..1 share of this task's transfer done */
+  progress(share: number): void;
+}
+
+export interface TaskHandler {
+  /** does the network part; its result is stored on the task (COMPLETED) */
+  execute(task: Task, ctx: ExecContext): Promise<unknown>;
+  /** applies the result on the tablet (RESOLVED); runs again after a crash between the two */
+  resolve?(task: Task, result: unknown, process: ProcessRecord): Promise<void>;
+}
+
+export interface RunnerDeps {
+  handlers: Record<string, TaskHandler>;
+  canRun(): boolean;
+  /** every task of the process is resolved (or ignored): apply the outcome, then the process is deleted */
+  onComplete(process: ProcessRecord): Promise<void>;
+  /** a task was rejected for good */
+  onRejected(process: ProcessRecord): Promise<void>;
+  /** runs at every check (every 5 s and on every trigger) */
+  onPass?(): Promise<void>;
+  /** a task failed and will be retried (for logs and tests) */
+  onRetry?(task: Task, error: unknown): void;
+  now(): number;
+}
+
+/** Automatic attempts of a task before it is rejected for good (then the inspector may retry). */
+export const MAX_ATTEMPTS = 6;
+export const FILE_WINDOW = 4;
+const ALIVE_MS = 1000;
+
+interface RetryState {
+  attempts: number;
+  retryAt: number;
+  lastError: string | null;
+}
+
+function retryState(t: Task): RetryState {
+  const d = t.completionDetails as Partial<RetryState> | null;
+  return { attempts: d?.attempts ?? 0, retryAt: d?.retryAt ?? 0, lastError: d?.lastError ?? null };
+}
+
+export function backoffMs(attempts: number): number {
+  return Math.min(30_000, 1000 * 2 ** Math.max(0, attempts - 1));
+}
+
+function messageOf(e: unknown): string {
+  return e instanceof Error ? e.message : String(e);
+}
+
+export class TaskRunner {
+  private readonly running = new Map<number, Promise<void>>();
+  private readonly inFlight = new Set<string>();
+  private readonly controllers = new Map<number, AbortController>();
+  private lastSeen = new Map<string, number>();
+  private active = false;
+  private timer: ReturnType<typeof setInterval> | null = null;
+  private saveTimers = new Map<string, ReturnType<typeof setTimeout>>();
+  private passQueued = false;
+
+  constructor(private readonly deps: RunnerDeps) {}
+
+  /** Starts running once this tab holds the queue lock; resolves when it does. */
+  start(): void {
+    const begin = () => {
+      this.active = true;
+      void this.recoverStopped().then(() => this.kick());
+      this.timer = setInterval(() => this.kick(), PENDING_CHECK_MS);
+      window.addEventListener('online', this.kick);
+      document.addEventListener('visibilitychange', this.onVisible);
+    };
+    if (typeof navigator !== 'undefined' && navigator.locks) {
+      void navigator.locks.request('pir-task-runner', () => {
+        begin();
+        // Held for the life of the tab; another tab takes over when this one closes.
+        return new Promise<void>(() => {});
+      });
+    } else {
+      begin();
+    }
+  }
+
+  /** Whether this tab runs the queue (the others only show it). */
+  get isLeader(): boolean {
+    return this.active;
+  }
+
+  private onVisible = () => {
+    if (document.visibilityState === 'visible') this.kick();
+  };
+
+  readonly kick = () => {
+    if (!this.active || this.passQueued) return;
+    this.passQueued = true;
+    queueMicrotask(() => {
+      this.passQueued = false;
+      void this.pass();
+    });
+  };
+
+  /** Stops the work of one report (release, cancel submit) and waits for it to stop. */
+  async cancel(subject: number): Promise<void> {
+    this.controllers.get(subject)?.abort();
+    await this.running.get(subject);
+  }
+
+  /** On taking the lock, every registered task belongs to a tab that is gone. */
+  private async recoverStopped() {
+    for (const p of allProcesses()) {
+      if (p.tasks.some((t) => t.status === 'REGISTERED')) {
+        const next = { ...p, tasks: p.tasks.map((t) => (t.status === 'REGISTERED' ? this.failed(t, new Error(STOPPED)) : t)) };
+        await saveProcess(next);
+      }
+    }
+  }
+
+  private async pass() {
+    await this.deps.onPass?.();
+    const processes = [...allProcesses()].sort((a, b) => a.createdAt.localeCompare(b.createdAt));
+    // SPEC §4 liveness: a registered task whose counter stopped moving is rejected `stopped` (and retried).
+    const seen = new Map<string, number>();
+    for (const p of processes) {
+      for (const t of p.tasks) seen.set(t.uid, t.iamAlive);
+      const stalled = stalledTasks(p.tasks, this.lastSeen, this.inFlight);
+      if (stalled.length) {
+        const ids = new Set(stalled.map((t) => t.uid));
+        await saveProcess({ ...p, tasks: p.tasks.map((t) => (ids.has(t.uid) ? this.failed(t, new Error(STOPPED)) : t)) });
+      }
+    }
+    this.lastSeen = seen;
+
+    for (const p of allProcesses()) {
+      if (this.running.has(p.subject)) continue;
+      if (isProcessComplete(p.tasks)) {
+        this.track(p.subject, this.deps.onComplete(p));
+        continue;
+      }
+      if (processStatus(p.tasks) === 'REJECTED') continue; // waits for the inspector: retry or ignore
+      if (!this.deps.canRun()) continue;
+      // One process per report at a time, oldest first.
+      const first = allProcesses()
+        .filter((x) => x.subject === p.subject)
+        .sort((a, b) => a.createdAt.localeCompare(b.createdAt))[0];
+      if (first?.uid !== p.uid) continue;
+      this.track(p.subject, this.runProcess(p.uid));
+    }
+  }
+
+  private track(subject: number, work: Promise<void>) {
+    const done = work
+      .catch((e) => console.error('task runner', e))
+      .finally(() => {
+        this.running.delete(subject);
+        this.controllers.delete(subject);
+      });
+    this.running.set(subject, done);
+  }
+
+  private current(uid: string): ProcessRecord | undefined {
+    return allProcesses().find((p) => p.uid === uid);
+  }
+
+  private async update(processUid: string, taskUid: string, e: TaskEvent | ((t: Task) => Task), persist = true) {
+    const p = this.current(processUid);
+    if (!p) return;
+    const next = { ...p, tasks: p.tasks.map((t) => (t.uid === taskUid ? (typeof e === 'function' ? e(t) : applyTaskEvent(t, e)) : t)) };
+    if (persist) {
+      const pending = this.saveTimers.get(processUid);
+      if (pending) clearTimeout(pending);
+      this.saveTimers.delete(processUid);
+      await saveProcess(next);
+    } else {
+      showProcess(next);
+      // SPEC §4: progress saved every 300 ms.
+      if (!this.saveTimers.has(processUid)) {
+        this.saveTimers.set(
+          processUid,
+          setTimeout(() => {
+            this.saveTimers.delete(processUid);
+            const latest = this.current(processUid);
+            if (latest) void saveProcess(latest);
+          }, PROGRESS_SAVE_MS),
+        );
+      }
+    }
+  }
+
+  /** A failure: retried later while attempts remain, else rejected for good. */
+  private failed(t: Task, e: unknown): Task {
+    const state = retryState(t);
+    const attempts = state.attempts + 1;
+    const message = messageOf(e);
+    if (e instanceof FinalError || attempts >= MAX_ATTEMPTS) {
+      return applyTaskEvent({ ...t, completionDetails: { ...state, attempts, lastError: message } }, { type: 'reject', message, details: e instanceof FinalError ? e.details : null });
+    }
+    this.deps.onRetry?.(t, e);
+    // Back to UNDEFINED with a time to try again: the process is still under way, not rejected.
+    return { ...t, status: 'UNDEFINED', completion: 0, result: { message, details: null }, completionDetails: { attempts, retryAt: this.deps.now() + backoffMs(attempts), lastError: message } };
+  }
+
+  private async runProcess(processUid: string) {
+    const start = this.current(processUid);
+    if (!start) return;
+    const controller = new AbortController();
+    this.controllers.set(start.subject, controller);
+
+    let i = 0;
+    while (i < start.tasks.length) {
+      if (controller.signal.aborted || !this.deps.canRun()) return;
+      const p = this.current(processUid);
+      if (!p) return;
+      const head = p.tasks[i]!;
+      // A batch: consecutive file transfers, or one other task.
+      let end = i + 1;
+      if (PARALLEL_SUBTYPES.has(head.subtype)) while (end < p.tasks.length && p.tasks[end]!.subtype === head.subtype) end++;
+      const batch = p.tasks.slice(i, end).map((t) => t.uid);
+      const ok = await this.runBatch(processUid, batch, controller.signal);
+      if (!ok) break;
+      i = end;
+    }
+    const after = this.current(processUid);
+    if (!after || controller.signal.aborted) return;
+    if (isProcessComplete(after.tasks)) await this.deps.onComplete(after);
+    else if (processStatus(after.tasks) === 'REJECTED') await this.deps.onRejected(after);
+    else {
+      // Waiting for a retry: look again when it is due.
+      const due = Math.min(...after.tasks.filter((t) => t.status === 'UNDEFINED').map((t) => retryState(t).retryAt));
+      if (Number.isFinite(due)) setTimeout(this.kick, Math.max(0, due - this.deps.now()) + 10);
+    }
+  }
+
+  /** Runs a batch with a small window; true when every task of it ended resolved or ignored. */
+  private async runBatch(processUid: string, uids: string[], signal: AbortSignal): Promise<boolean> {
+    const queue = [...uids];
+    const workers = Array.from({ length: Math.min(FILE_WINDOW, queue.length) }, async () => {
+      for (let uid = queue.shift(); uid !== undefined && !signal.aborted; uid = queue.shift()) await this.runTask(processUid, uid, signal);
+    });
+    await Promise.all(workers);
+    const p = this.current(processUid);
+    return Boolean(p && uids.every((uid) => ['RESOLVED', 'IGNORED'].includes(p.tasks.find((t) => t.uid === uid)?.status ?? '')));
+  }
+
+  private async runTask(processUid: string, taskUid: string, signal: AbortSignal) {
+    const p = this.current(processUid);
+    const t = p?.tasks.find((x) => x.uid === taskUid);
+    if (!p || !t) return;
+    if (t.status === 'RESOLVED' || t.status === 'IGNORED' || t.status === 'REJECTED') return;
+    const handler = this.deps.handlers[t.subtype];
+    if (!handler) {
+      await this.update(processUid, taskUid, { type: 'reject', message: `unknown task ${t.subtype}` });
+      return;
+    }
+    if (t.status === 'COMPLETED') {
+      await this.resolve(processUid, taskUid, handler);
+      return;
+    }
+    if (retryState(t).retryAt > this.deps.now()) return;
+
+    // Stored as registered before the request goes out.
+    await this.update(processUid, taskUid, { type: 'register' });
+    this.inFlight.add(taskUid);
+    const alive = setInterval(() => void this.update(processUid, taskUid, { type: 'alive' }, false), ALIVE_MS);
+    try {
+      const result = await handler.execute(t, {
+        process: p,
+        signal,
+        progress: (share) => void this.update(processUid, taskUid, { type: 'progress', completion: 5 + 90 * share }, false),
+      });
+      clearInterval(alive);
+      await this.update(processUid, taskUid, { type: 'complete', result });
+      await this.resolve(processUid, taskUid, handler);
+    } catch (e) {
+      clearInterval(alive);
+      if (signal.aborted) return;
+      if (e instanceof PausedError) {
+        await this.update(processUid, taskUid, (task) => ({ ...task, status: 'UNDEFINED', completion: 0 }));
+        return;
+      }
+      await this.update(processUid, taskUid, (task) => this.failed(task, e));
+    } finally {
+      this.inFlight.delete(taskUid);
+    }
+  }
+
+  private async resolve(processUid: string, taskUid: string, handler: TaskHandler) {
+    const p = this.current(processUid);
+    const t = p?.tasks.find((x) => x.uid === taskUid);
+    if (!p || !t) return;
+    try {
+      await handler.resolve?.(t, t.result, p);
+      await this.update(processUid, taskUid, { type: 'resolve' });
+    } catch (e) {
+      await this.update(processUid, taskUid, { type: 'reject', message: messageOf(e) });
+    }
+  }
+}

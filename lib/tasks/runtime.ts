@@ -1,0 +1,92 @@
+/**
+ * The app's one task runner, wired to the lifecycle: a finished preparation makes the report
+ * ready, a finished submission makes it submitted; a failure restores the state before it.
+ */
+import { queryClient } from '@/lib/local-data/cache';
+import type { ProcessRecord } from '@/lib/local-data/db';
+import { allReports, commit, findReport } from '@/lib/local-data/reports-store';
+import { processesOf } from '@/lib/local-data/processes-store';
+import { sessionStore } from '@/lib/session/session-store';
+import { queryKeys } from '@/lib/query/client';
+import { applyTransition, isSubmissionStalled } from '@/lib/reports/transitions';
+import { PROCESS_TYPE, SUBTYPE } from './builders';
+import { emitLifecycleEvent } from './events';
+import { handlers } from './handlers';
+import { processStatus, rejectionMessage } from './model';
+import { TaskRunner } from './runner';
+
+let instance: TaskRunner | null = null;
+
+function firstRejection(p: ProcessRecord): string {
+  const t = p.tasks.find((x) => x.status === 'REJECTED');
+  return (t && rejectionMessage(t)) ?? 'error';
+}
+
+async function onComplete(p: ProcessRecord) {
+  const report = findReport(p.subject);
+  if (!report) {
+    await commit({ removeProcesses: [p.uid] });
+    return;
+  }
+  if (p.type === PROCESS_TYPE.prepare) {
+    const r = applyTransition(report, { type: 'prepared' }, new Date());
+    const next = r.ok ? r.report : report;
+    await commit({ put: [next], removeProcesses: [p.uid] });
+    if (r.ok) emitLifecycleEvent({ type: 'pirReady', report: next });
+  } else if (p.type === PROCESS_TYPE.submit) {
+    const r = applyTransition(report, { type: 'submitted' }, new Date());
+    const next = r.ok ? r.report : report;
+    await commit({ put: [next], removeProcesses: [p.uid] });
+    if (r.ok) emitLifecycleEvent({ type: 'pirSubmitted', report: next });
+    void queryClient().invalidateQueries({ queryKey: queryKeys.currentFiles });
+  } else {
+    await commit({ removeProcesses: [p.uid] });
+  }
+}
+
+async function onRejected(p: ProcessRecord) {
+  const report = findReport(p.subject);
+  const message = firstRejection(p);
+  if (!report) return;
+  if (p.type === PROCESS_TYPE.prepare) {
+    const claim = p.tasks.find((t) => t.subtype === SUBTYPE.claim);
+    if (claim?.status === 'REJECTED') {
+      // SPEC §4: a failed claim restores the report as it was.
+      await commit({ put: p.restore ? [p.restore] : [], removeProcesses: [p.uid] });
+      emitLifecycleEvent({ type: 'claimFailed', report: p.restore ?? report, message });
+    } else {
+      emitLifecycleEvent({ type: 'prepareFailed', report, message });
+    }
+  } else if (p.type === PROCESS_TYPE.submit) {
+    // SPEC §4: a failed submission restores the prior state; the process stays so a retry resumes it.
+    const r = applyTransition(report, { type: 'submitFailed' }, new Date());
+    if (r.ok) await commit({ put: [r.report] });
+    emitLifecycleEvent({ type: 'submitFailed', report, message });
+  }
+}
+
+/** SPEC §4: submitting for more than 60 s with no active process counts as failed; a retry is offered. */
+async function checkStalledSubmissions() {
+  const now = new Date();
+  for (const report of allReports()) {
+    if (report.status !== 'submitting') continue;
+    const active = processesOf(report.id).some((p) => p.type === PROCESS_TYPE.submit && processStatus(p.tasks) !== 'REJECTED');
+    if (!isSubmissionStalled(report, active, now)) continue;
+    const r = applyTransition(report, { type: 'submitFailed' }, now);
+    if (!r.ok) continue;
+    await commit({ put: [r.report] });
+    emitLifecycleEvent({ type: 'submitFailed', report, message: 'stopped' });
+  }
+}
+
+export function runner(): TaskRunner {
+  instance ??= new TaskRunner({
+    handlers,
+    canRun: () => navigator.onLine && Boolean(sessionStore.get()?.loggedIn && sessionStore.get()?.token),
+    onComplete,
+    onRejected,
+    onPass: checkStalledSubmissions,
+    now: () => Date.now(),
+  });
+  return instance;
+}

@@ -1,0 +1,155 @@
+import { chromium, expect, test, type BrowserContext, type Page } from '@playwright/test';
+import Database from 'better-sqlite3';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { remoteFilesOf } from '@/lib/tasks/builders';
+import type { Pir } from '@/lib/contract';
+import { DEMO_USERS } from '../../server/seed/demo-users';
+import config from '../../playwright.config';
+import { goOffline, goOnline, listingFor, login, waitForServiceWorker } from './helpers';
+
+const amina = DEMO_USERS[0]!;
+const baseURL = config.use!.baseURL!;
+const launch = config.use!.launchOptions!;
+
+async function openProfile(dir: string): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await chromium.launchPersistentContext(dir, {
+    ...launch,
+    baseURL,
+    viewport: { width: 1280, height: 800 },
+    hasTouch: true,
+    serviceWorkers: 'allow',
+  });
+  const page = context.pages()[0] ?? (await context.newPage());
+  return { context, page };
+}
+
+/** Counts the files the tablet stores for a report, straight from IndexedDB. */
+function storedFileCount(page: Page, reportId: number): Promise<number> {
+  return page.evaluate(
+    (id) =>
+      new Promise<number>((resolve, reject) => {
+        const open = indexedDB.open('pir-app');
+        open.onerror = () => reject(open.error);
+        open.onsuccess = () => {
+          const req = open.result.transaction('files').objectStore('files').index('byPir').count(id);
+          req.onsuccess = () => resolve(req.result);
+          req.onerror = () => reject(req.error);
+        };
+      }),
+    reportId,
+  );
+}
+
+async function drawOn(page: Page, testId: string, offset = 0) {
+  const pad = page.getByTestId(testId).getByRole('application');
+  await pad.scrollIntoViewIfNeeded();
+  const box = (await pad.boundingBox())!;
+  const y = box.y + box.height * 0.55;
+  await page.mouse.move(box.x + box.width * 0.15, y + offset);
+  await page.mouse.down();
+  for (let i = 1; i <= 12; i++) await page.mouse.move(box.x + box.width * (0.15 + i * 0.05), y + Math.sin(i) * 20 + offset);
+  await page.mouse.up();
+}
+
+function pickReport(listing: Pir[]): Pir {
+  const r = listing.find((x) => x.status === 'notready' && !x.claimedByDevice && x.vesselPictures.length >= 2 && x.submitedForms.length >= 1);
+  if (!r) throw new Error('the demo data has no unclaimed report with pictures and forms');
+  return r;
+}
+
+test('claimed online, inspected offline across a reload and a browser restart, submitted once when back online', async ({ request }) => {
+  test.setTimeout(150_000);
+  const report = pickReport(await listingFor(request, amina));
+  const files = remoteFilesOf(report);
+  const profile = fs.mkdtempSync(path.join(os.tmpdir(), 'pir-profile-'));
+  const findings = `Logbook pages 12-14 missing; hold 3 temperature −18 °C (${Date.now()})`;
+
+  let { context, page } = await openProfile(profile);
+  await login(page, amina);
+  await waitForServiceWorker(page);
+
+  // Claim and prepare, online.
+  const card = page.locator(`[data-report-id="${report.id}"]`);
+  await card.getByRole('button', { name: 'Claim' }).click();
+  await expect(card.locator('[data-status]')).toHaveAttribute('data-status', 'preparing');
+  await expect(page.getByText(`${report.vesselIdentity.vesselName} is ready for inspection.`)).toBeVisible({ timeout: 60_000 });
+  await expect(page.getByTestId('group-ready').locator(`[data-report-id="${report.id}"] [data-status]`)).toHaveAttribute('data-status', 'ready');
+  expect(await storedFileCount(page, report.id)).toBe(files.length);
+
+  // Offline from here: page and service worker requests fail.
+  await goOffline(context);
+  await page.goto(`/pir/${report.id}/`);
+  await expect(page.getByRole('heading', { name: 'Inspection started' })).toBeVisible();
+  await page.getByRole('button', { name: 'Start inspection' }).click();
+  await expect(page.getByLabel('Inspector name')).toHaveValue(amina.name);
+  await page.getByRole('dialog').getByRole('button', { name: 'Start inspection' }).click();
+  await expect(page.getByTestId('stepper-inspection started')).toHaveAttribute('data-state', 'done');
+
+  await page.getByTestId('stepper-findings').click();
+  await page.getByLabel('Findings of the inspector').fill(findings);
+  await page.getByLabel('Comments of the master').fill('Master agrees with the count.');
+  await page.reload();
+  await expect(page.getByLabel('Findings of the inspector')).toHaveValue(findings);
+  await page.getByRole('button', { name: 'Mark complete' }).click();
+  await expect(page.getByTestId('stepper-findings')).toHaveAttribute('data-state', 'done');
+
+  // The tablet is switched off and on again, still with no network.
+  await context.close();
+  ({ context, page } = await openProfile(profile));
+  await goOffline(context);
+  await page.goto(`/pir/${report.id}/#findings`);
+  await expect(page.getByLabel('Findings of the inspector')).toHaveValue(findings);
+  await expect(page.getByTestId('stepper-findings')).toHaveAttribute('data-state', 'done');
+
+  // Sign, still offline.
+  await page.getByTestId('stepper-signature').click();
+  await page.getByRole('button', { name: 'Start signing' }).click();
+  await page.getByRole('alertdialog').getByRole('button', { name: 'Start signing' }).click();
+  await expect(page.getByTestId('pad-inspector').getByRole('button', { name: 'Complete' })).toBeDisabled();
+  await drawOn(page, 'pad-master');
+  await page.getByTestId('pad-master').getByRole('button', { name: 'Complete' }).click();
+  await expect(page.getByTestId('pad-master')).toHaveAttribute('data-state', 'registered');
+  await drawOn(page, 'pad-inspector', 10);
+  await page.getByTestId('pad-inspector').getByRole('button', { name: 'Complete' }).click();
+  await expect(page.getByTestId('pad-inspector')).toHaveAttribute('data-state', 'registered');
+  await page.getByRole('button', { name: 'Complete', exact: true }).last().click();
+  await expect(page.getByTestId('stepper-signature')).toHaveAttribute('data-state', 'done');
+
+  // Submit while offline: queued until the network returns.
+  await page.getByTestId('stepper-submit').click();
+  await page.getByRole('button', { name: 'Submit' }).click();
+  await expect(page.getByTestId('submit-status')).toContainText('Submitting');
+  await expect(page.getByText('Waiting for the network')).toBeVisible();
+
+  await goOnline(context);
+  await expect(page.getByTestId('submit-status')).toContainText('Submitted on', { timeout: 60_000 });
+  await context.close();
+
+  // The server holds exactly what was entered, each file once.
+  const db = new Database(path.join(process.env.E2E_DATA_DIR!, 'pir.sqlite'), { readonly: true, fileMustExist: true });
+  try {
+    const row = db.prepare('SELECT status, doc FROM reports WHERE id = ?').get(report.id) as { status: string; doc: string };
+    expect(row.status).toBe('submitted');
+    const doc = JSON.parse(row.doc) as Pir;
+    expect(doc.submitedForms.filter((f) => f.typeOfForm === 'PIR')).toHaveLength(1);
+    const save = db.prepare('SELECT pir FROM saves WHERE report_id = ?').get(report.id) as { pir: string };
+    const saved = JSON.parse(save.pir) as Pir;
+    expect(saved.extended?.pir.findingsByInspector).toBe(findings);
+    expect(saved.extended?.pir.commentsByMaster).toBe('Master agrees with the count.');
+    expect(saved.extended?.pir.monitoringDetails.principalInspectorName).toBe(amina.name);
+    const announced = db.prepare('SELECT file_url, size, received_at FROM announced WHERE report_id = ? ORDER BY file_url').all(report.id) as {
+      file_url: string;
+      size: number;
+      received_at: string | null;
+    }[];
+    expect(announced.map((a) => a.file_url)).toEqual(['signature_inspector.png', 'signature_master.png']);
+    for (const a of announced) {
+      expect(a.received_at).not.toBeNull();
+      expect(a.size).toBeGreaterThan(500);
+    }
+  } finally {
+    db.close();
+  }
+});

@@ -1,0 +1,58 @@
+import { describe, expect, it } from 'vitest';
+import { STEP_NAMES } from '@/lib/contract';
+import { currentStep, FORM_STEPS, inspectionProgress, markComplete, markEdited, stepFromHash, stepState } from '@/lib/inspection/steps';
+import { emptyExtended, report } from './fixtures/report';
+
+const inspecting = (over = {}) => report(1, 'inspecting', { claimedByDevice: 'T', extended: emptyExtended(), ...over });
+
+describe('inspection steps (SPEC §2, §4)', () => {
+  it('has the spec order', () => {
+    expect(STEP_NAMES.slice(0, 4)).toEqual(['claimedandprepared', 'piravailable', 'inspection started', 'pirattachments']);
+    expect(STEP_NAMES.slice(-3)).toEqual(['comments', 'signature', 'submit']);
+    expect(FORM_STEPS).toHaveLength(17);
+  });
+
+  it('form steps are locked until inspecting and once past it', () => {
+    expect(stepState(report(1, 'ready', { extended: emptyExtended() }), 'findings')).toBe('locked');
+    expect(stepState(inspecting(), 'findings')).toBe('todo');
+    expect(stepState(report(1, 'signing', { extended: emptyExtended() }), 'findings')).toBe('locked');
+    expect(stepState(report(1, 'signing', { extended: emptyExtended(), inspectionstatus: { findings: true } }), 'findings')).toBe('done');
+  });
+
+  it('shows a step with errors', () => {
+    expect(stepState(inspecting({ inspectionErrors: { findings: { errors: { x: [{ key: 'k' }] }, isValid: false } } }), 'findings')).toBe('errors');
+  });
+
+  it('the signature step counts complete once readytosubmit, submitting or submitted', () => {
+    for (const s of ['readytosubmit', 'submitting', 'submitted'] as const) expect(stepState(report(1, s, { extended: emptyExtended() }), 'signature')).toBe('done');
+    expect(stepState(report(1, 'signing', { extended: emptyExtended() }), 'signature')).toBe('todo');
+  });
+
+  it('the current step is the first incomplete one, else the last', () => {
+    expect(currentStep(report(1, 'notready'))).toBe('claimedandprepared');
+    expect(currentStep(report(1, 'ready', { extended: emptyExtended() }))).toBe('inspection started');
+    expect(currentStep(inspecting())).toBe('pirattachments');
+    const allDone = Object.fromEntries(FORM_STEPS.map((s) => [s, true]));
+    expect(currentStep(inspecting({ inspectionstatus: allDone }))).toBe('signature');
+    expect(currentStep(report(1, 'submitted', { extended: emptyExtended(), inspectionstatus: allDone }))).toBe('submit');
+  });
+
+  it('progress is 0.8 times the share of completed form steps, 0.01 if none', () => {
+    expect(inspectionProgress(inspecting())).toBe(0.01);
+    expect(inspectionProgress(inspecting({ inspectionstatus: { findings: true } }))).toBeCloseTo(0.8 / 17);
+    expect(inspectionProgress(inspecting({ inspectionstatus: Object.fromEntries(FORM_STEPS.map((s) => [s, true])) }))).toBeCloseTo(0.8);
+  });
+
+  it('reads the step from the hash, including "inspection started"', () => {
+    expect(stepFromHash('#inspection%20started')).toBe('inspection started');
+    expect(stepFromHash('#findings')).toBe('findings');
+    expect(stepFromHash('#nope')).toBeNull();
+    expect(stepFromHash('#%E0%A4%A')).toBeNull();
+  });
+
+  it('editing clears the done flag; complete sets it', () => {
+    const done = markComplete(inspecting(), 'findings');
+    expect(done.inspectionstatus.findings).toBe(true);
+    expect(markEdited(done, 'findings').inspectionstatus.findings).toBe(false);
+  });
+});
