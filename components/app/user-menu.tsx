@@ -11,6 +11,7 @@ import { Label } from '@/components/ui/label';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import { Sheet, SheetContent, SheetDescription, SheetTitle, SheetTrigger } from '@/components/ui/sheet';
 import { Switch } from '@/components/ui/switch';
+import { StorageStatus } from './storage-status';
 
 /** SPEC §2: the user side menu, opening from the end side; the icon shows the tablet's name. */
 export function UserMenu() {
@@ -98,6 +99,10 @@ export function UserMenu() {
               {t('version', { version: process.env.NEXT_PUBLIC_APP_VERSION ?? '' })}
             </p>
           )}
+        </div>
+
+        <div className="border-t pt-5">
+          <StorageStatus />
         </div>
 
         <div className="mt-auto flex flex-col gap-2 border-t pt-5">

@@ -1,5 +1,5 @@
 'use client';
-import Link from 'next/link';
+import { AppLink as Link } from '@/components/app/app-link';
 import { useFormatter, useNow, useTranslations } from 'next-intl';
 import { useMemo } from 'react';
 

@@ -1,5 +1,5 @@
 'use client';
-import Link from 'next/link';
+import { AppLink as Link } from '@/components/app/app-link';
 import { useRouter } from 'next/navigation';
 import { useTranslations } from 'next-intl';
 import { FolderOpenIcon } from 'lucide-react';

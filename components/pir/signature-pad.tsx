@@ -84,7 +84,7 @@ export function SignaturePad({
   }
 
   return (
-    <figure className="flex flex-col gap-2" data-testid={testId} data-state={state}>
+    <figure className="flex w-full max-w-2xl flex-col gap-2" data-testid={testId} data-state={state}>
       <figcaption className="flex items-center justify-between text-sm font-medium">
         {label}
         <span className="text-xs font-normal text-muted-foreground">{t(`states.${state}`)}</span>

@@ -1,5 +1,5 @@
 'use client';
-import Link from 'next/link';
+import { AppLink as Link } from '@/components/app/app-link';
 import { useFormatter, useLocale, useTranslations } from 'next-intl';
 import { AnchorIcon, CalendarClockIcon, LockIcon, ShipIcon } from 'lucide-react';
 import { DEFAULT_PORT_OF_ARRIVAL, type Language, type Pir, type PortEntry } from '@/lib/contract';

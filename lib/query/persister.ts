@@ -7,6 +7,21 @@ import { createStore, del, entries, get, set, clear } from 'idb-keyval';
 
 /** Bumped when the shape of a persisted query changes; never the build id (an app update must keep data). */
 export const CACHE_SCHEMA_VERSION = 1;
+const buster = (version: number) => `schema-${version}`;
+
+/**
+ * Steps from one cache version to the next: `MIGRATIONS[n]` turns a version n-1 entry into a
+ * version n one. A version change migrates what the tablet holds instead of throwing it away
+ * (the persister would otherwise drop every entry whose buster differs).
+ */
+export const MIGRATIONS: Record<number, (q: PersistedQuery) => PersistedQuery> = {};
+
+export function migrateQuery(q: PersistedQuery): PersistedQuery {
+  const from = Number(/^schema-(\d+)$/.exec(q.buster)?.[1] ?? 0);
+  let out = q;
+  for (let v = from + 1; v <= CACHE_SCHEMA_VERSION; v++) out = MIGRATIONS[v]?.(out) ?? out;
+  return { ...out, buster: buster(CACHE_SCHEMA_VERSION) };
+}
 
 const store = typeof indexedDB === 'undefined' ? undefined : createStore('pir-query-cache', 'queries');
 
@@ -21,14 +36,14 @@ const storage = store
 
 export const queryPersister = experimental_createQueryPersister<PersistedQuery>({
   storage,
-  buster: `schema-${CACHE_SCHEMA_VERSION}`,
+  buster: buster(CACHE_SCHEMA_VERSION),
   // An inspector may stay offline for days: persisted data never expires by age.
   maxAge: Number.POSITIVE_INFINITY,
   // Errors and fetch metadata are not worth keeping and may not be cloneable.
   // The tablet's own data (reports, processes) is stored by lib/local-data, not by this persister.
   filters: { predicate: (q) => q.queryKey[0] !== 'local' },
   serialize: (q) => ({ ...q, state: { ...q.state, error: null, fetchFailureReason: null, fetchMeta: null } }),
-  deserialize: (q) => q,
+  deserialize: migrateQuery,
 });
 
 export async function clearPersistedQueries() {

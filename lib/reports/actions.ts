@@ -32,7 +32,8 @@ function transition(report: Pir, t: Transition): Pir {
 
 /** SPEC §4 claim (and reclaim): checks storage, then queues claim + preparation. */
 export async function claimReport(report: Pir, device: string, opts: { reclaim?: boolean } = {}) {
-  await requestPersistentStorage();
+  // Asked for, not waited on: the browser may take seconds to decide, and the claim must not.
+  void requestPersistentStorage();
   const needed = estimatedSize(remoteFilesOf(report));
   const space = await checkSpace(needed);
   if (!space.fits) throw new ActionError('error.noSpace', { needed: space.needed, free: space.free ?? 0 });

@@ -51,11 +51,43 @@ export interface RunnerDeps {
   /** a task failed and will be retried (for logs and tests) */
   onRetry?(task: Task, error: unknown): void;
   now(): number;
+  /** wait before the n-th automatic retry (default: backoffMs) */
+  retryDelayMs?(attempts: number): number;
 }
 
 /** Automatic attempts of a task before it is rejected for good (then the inspector may retry). */
-export const MAX_ATTEMPTS = 6;
+export const MAX_ATTEMPTS = 8;
 export const FILE_WINDOW = 4;
+/** File transfers in flight across all reports; the newest process goes first (the inspector's latest action). */
+export const TRANSFER_SLOTS = 6;
+
+/** A counting semaphore whose waiters are served by priority (higher first), then in arrival order. */
+export class PrioritySlots {
+  private free: number;
+  private waiting: { priority: number; seq: number; grant: () => void }[] = [];
+  private seq = 0;
+  constructor(size: number) {
+    this.free = size;
+  }
+  async acquire(priority: number): Promise<() => void> {
+    if (this.free > 0) {
+      this.free--;
+    } else {
+      await new Promise<void>((grant) => {
+        this.waiting.push({ priority, seq: this.seq++, grant });
+        this.waiting.sort((a, b) => b.priority - a.priority || a.seq - b.seq);
+      });
+    }
+    let released = false;
+    return () => {
+      if (released) return;
+      released = true;
+      const next = this.waiting.shift();
+      if (next) next.grant();
+      else this.free++;
+    };
+  }
+}
 const ALIVE_MS = 1000;
 
 interface RetryState {
@@ -86,6 +118,7 @@ export class TaskRunner {
   private timer: ReturnType<typeof setInterval> | null = null;
   private saveTimers = new Map<string, ReturnType<typeof setTimeout>>();
   private passQueued = false;
+  private readonly transfers = new PrioritySlots(TRANSFER_SLOTS);
 
   constructor(private readonly deps: RunnerDeps) {}
 
@@ -95,8 +128,10 @@ export class TaskRunner {
       this.active = true;
       void this.recoverStopped().then(() => this.kick());
       this.timer = setInterval(() => this.kick(), PENDING_CHECK_MS);
-      window.addEventListener('online', this.kick);
-      document.addEventListener('visibilitychange', this.onVisible);
+      if (typeof window !== 'undefined') {
+        window.addEventListener('online', this.kick);
+        document.addEventListener('visibilitychange', this.onVisible);
+      }
     };
     if (typeof navigator !== 'undefined' && navigator.locks) {
       void navigator.locks.request('pir-task-runner', () => {
@@ -107,6 +142,12 @@ export class TaskRunner {
     } else {
       begin();
     }
+  }
+
+  /** Stops checking (tests; a page keeps its runner for its whole life). */
+  stop(): void {
+    if (this.timer) clearInterval(this.timer);
+    this.active = false;
   }
 
   /** Whether this tab runs the queue (the others only show it). */
@@ -224,7 +265,7 @@ export class TaskRunner {
     }
     this.deps.onRetry?.(t, e);
     // Back to UNDEFINED with a time to try again: the process is still under way, not rejected.
-    return { ...t, status: 'UNDEFINED', completion: 0, result: { message, details: null }, completionDetails: { attempts, retryAt: this.deps.now() + backoffMs(attempts), lastError: message } };
+    return { ...t, status: 'UNDEFINED', completion: 0, result: { message, details: null }, completionDetails: { attempts, retryAt: this.deps.now() + (this.deps.retryDelayMs ?? backoffMs)(attempts), lastError: message } };
   }
 
   private async runProcess(processUid: string) {
@@ -285,6 +326,16 @@ export class TaskRunner {
     }
     if (retryState(t).retryAt > this.deps.now()) return;
 
+    const release = PARALLEL_SUBTYPES.has(t.subtype) ? await this.transfers.acquire(Date.parse(p.createdAt) || 0) : () => {};
+    if (signal.aborted) return release();
+    try {
+      await this.execute(processUid, taskUid, t, p, handler, signal);
+    } finally {
+      release();
+    }
+  }
+
+  private async execute(processUid: string, taskUid: string, t: Task, p: ProcessRecord, handler: TaskHandler, signal: AbortSignal) {
     // Stored as registered before the request goes out.
     await this.update(processUid, taskUid, { type: 'register' });
     this.inFlight.add(taskUid);

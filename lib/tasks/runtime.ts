@@ -54,6 +54,8 @@ async function onRejected(p: ProcessRecord) {
       // SPEC §4: a failed claim restores the report as it was.
       await commit({ put: p.restore ? [p.restore] : [], removeProcesses: [p.uid] });
       emitLifecycleEvent({ type: 'claimFailed', report: p.restore ?? report, message });
+      // Someone else probably holds it now: fetch the listing to show who.
+      void queryClient().invalidateQueries({ queryKey: queryKeys.currentFiles });
     } else {
       emitLifecycleEvent({ type: 'prepareFailed', report, message });
     }

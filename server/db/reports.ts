@@ -115,3 +115,23 @@ export function releaseReport(db: DB, id: number, device: string, now: string): 
     return true;
   })();
 }
+
+/** Sizes of the downloadable files, by download link (lets the tablet check its storage before a claim). */
+export function fileSizes(db: DB): Map<string, number> {
+  const rows = db.prepare('SELECT id, kind, size FROM files').all() as { id: number; kind: string; size: number }[];
+  return new Map(rows.map((r) => [`/be/offline-api/files/${r.kind}/${r.id}`, r.size]));
+}
+
+/** The listing entry with the size of each of its files. */
+export function withSizes(pir: Pir, sizes: ReadonlyMap<string, number>): Pir {
+  const sized = <T extends { downloadLink: string }>(x: T): T => {
+    const size = sizes.get(x.downloadLink);
+    return size === undefined ? x : { ...x, size };
+  };
+  return {
+    ...pir,
+    vesselPictures: pir.vesselPictures.map(sized),
+    fileAttachements: pir.fileAttachements.map(sized),
+    submitedForms: pir.submitedForms.map((f) => ({ ...sized(f), attachments: f.attachments.map(sized) })),
+  };
+}

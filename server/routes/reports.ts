@@ -35,6 +35,8 @@ import {
   toPir,
   type ReportDoc,
   type ReportRow,
+  fileSizes,
+  withSizes,
 } from '../db/reports';
 import { currentExtended, getAnnounced, getSave, listAnnounced, writeSave, type SavePart } from '../db/saves';
 import { renderPirPdf } from '../documents/pir-pdf';
@@ -68,9 +70,10 @@ export function reportRoutes(ctx: AppContext): Hono<AppEnv> {
   const { db } = ctx;
   const nowIso = () => ctx.now().toISOString();
 
-  r.get('/offline-api/current-files', auth, (c) =>
-    sendJson(c, currentFilesReply, listReportRows(db).map(toPir)),
-  );
+  r.get('/offline-api/current-files', auth, (c) => {
+    const sizes = fileSizes(db);
+    return sendJson(c, currentFilesReply, listReportRows(db).map((row) => withSizes(toPir(row), sizes)));
+  });
 
   // ------------------------------------------------------------------ claim / reclaim / release
 

@@ -7,16 +7,17 @@ import { remoteFilesOf } from '@/lib/tasks/builders';
 import type { Pir } from '@/lib/contract';
 import { DEMO_USERS } from '../../server/seed/demo-users';
 import config from '../../playwright.config';
+import { startServer } from '../../server/app';
 import { goOffline, goOnline, listingFor, login, waitForServiceWorker } from './helpers';
 
 const amina = DEMO_USERS[0]!;
 const baseURL = config.use!.baseURL!;
 const launch = config.use!.launchOptions!;
 
-async function openProfile(dir: string): Promise<{ context: BrowserContext; page: Page }> {
+async function openProfile(dir: string, url: string): Promise<{ context: BrowserContext; page: Page }> {
   const context = await chromium.launchPersistentContext(dir, {
     ...launch,
-    baseURL,
+    baseURL: url,
     viewport: { width: 1280, height: 800 },
     hasTouch: true,
     serviceWorkers: 'allow',
@@ -59,14 +60,22 @@ function pickReport(listing: Pir[]): Pir {
   return r;
 }
 
-test('claimed online, inspected offline across a reload and a browser restart, submitted once when back online', async ({ request }) => {
-  test.setTimeout(150_000);
-  const report = pickReport(await listingFor(request, amina));
+interface Target {
+  baseURL: string;
+  dataDir: string;
+}
+
+/**
+ * The inspector's day: claim and prepare online, go offline, inspect across a reload and a
+ * browser restart, sign, submit while still offline, come back online; then the server holds
+ * exactly what was entered, each file once.
+ */
+async function journey(target: Target, report: Pir) {
   const files = remoteFilesOf(report);
   const profile = fs.mkdtempSync(path.join(os.tmpdir(), 'pir-profile-'));
   const findings = `Logbook pages 12-14 missing; hold 3 temperature −18 °C (${Date.now()})`;
 
-  let { context, page } = await openProfile(profile);
+  let { context, page } = await openProfile(profile, target.baseURL);
   await login(page, amina);
   await waitForServiceWorker(page);
 
@@ -97,7 +106,7 @@ test('claimed online, inspected offline across a reload and a browser restart, s
 
   // The tablet is switched off and on again, still with no network.
   await context.close();
-  ({ context, page } = await openProfile(profile));
+  ({ context, page } = await openProfile(profile, target.baseURL));
   await goOffline(context);
   await page.goto(`/pir/${report.id}/#findings`);
   await expect(page.getByLabel('Findings of the inspector')).toHaveValue(findings);
@@ -128,7 +137,7 @@ test('claimed online, inspected offline across a reload and a browser restart, s
   await context.close();
 
   // The server holds exactly what was entered, each file once.
-  const db = new Database(path.join(process.env.E2E_DATA_DIR!, 'pir.sqlite'), { readonly: true, fileMustExist: true });
+  const db = new Database(path.join(target.dataDir, 'pir.sqlite'), { readonly: true, fileMustExist: true });
   try {
     const row = db.prepare('SELECT status, doc FROM reports WHERE id = ?').get(report.id) as { status: string; doc: string };
     expect(row.status).toBe('submitted');
@@ -151,5 +160,33 @@ test('claimed online, inspected offline across a reload and a browser restart, s
     }
   } finally {
     db.close();
+  }
+}
+
+test('claimed online, inspected offline across a reload and a browser restart, submitted once when back online', async ({ request }) => {
+  test.setTimeout(150_000);
+  await journey({ baseURL, dataDir: process.env.E2E_DATA_DIR! }, pickReport(await listingFor(request, amina)));
+});
+
+test('the same journey ends the same way when 30% of the server replies fail or drop mid-body', async ({ playwright }) => {
+  test.setTimeout(300_000);
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'pir-faults-'));
+  const server = await startServer({
+    port: 0,
+    dataDir,
+    staticDir: path.resolve('out'),
+    logger: { info: () => {}, warn: () => {}, error: () => {} },
+    faults: 'rate=0.3,modes=500+drop,paths=^/be/offline-api/,seed=11',
+  });
+  try {
+    const request = await playwright.request.newContext({ baseURL: server.url });
+    // The listing itself may fail: ask until it answers.
+    let listing: Pir[] | null = null;
+    for (let i = 0; i < 20 && !listing; i++) listing = await listingFor(request, amina).catch(() => null);
+    await request.dispose();
+    await journey({ baseURL: server.url, dataDir }, pickReport(listing!));
+    expect(server.app.faults.stats().injected).toBeGreaterThan(0);
+  } finally {
+    await server.close();
   }
 });

@@ -1,6 +1,5 @@
 import { expect, test } from '@playwright/test';
 import { groupReports, REPORT_GROUPS } from '@/lib/reports/groups';
-import { pirCallId } from '@/lib/contract';
 import { DEMO_USERS } from '../../server/seed/demo-users';
 import { goOffline, goOnline, listingFor, login, waitForServiceWorker } from './helpers';
 
@@ -35,7 +34,7 @@ test('an inspector logs in and sees the seeded reports grouped by status, in the
 
   for (const g of REPORT_GROUPS) {
     const ids = await page.getByTestId(`group-${g}`).getByTestId('report-card').evaluateAll((els) => els.map((e) => e.getAttribute('data-report-id')));
-    expect(ids, g).toEqual(expected[g].map((r) => String(pirCallId(r))));
+    expect(ids, g).toEqual(expected[g].map((r) => String(r.id)));
   }
   await expect(page.getByTestId('group-claimedByOthers').getByTestId('claimed-by-other').first()).toBeVisible();
 });
@@ -72,7 +71,7 @@ test('logout keeps the user on the tablet and returns to the login screen', asyn
 test('offline, a reload of /reports and a deep link to a report still render the app', async ({ page, context, request }) => {
   const listing = await listingFor(request, { ...amina });
   const mine = listing.find((r) => r.claimedByDevice === amina.deviceName && r.status === 'inspecting')!;
-  const id = pirCallId(mine);
+  const id = mine.id;
 
   await login(page, amina);
   await waitForServiceWorker(page);

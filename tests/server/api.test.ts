@@ -364,3 +364,22 @@ describe('reference data', () => {
     expect(await res.json()).toEqual({ message: SESSION_EXPIRED });
   });
 });
+
+describe('listing file sizes', () => {
+  it('gives the size of every downloadable file, matching the bytes served', async () => {
+    const t = await makeApp();
+    try {
+      const a = await asUser(t.app, AMINA);
+      const reports = await listing(a);
+      const links = reports.flatMap((r) => [...r.vesselPictures, ...r.submitedForms, ...r.submitedForms.flatMap((f) => f.attachments), ...r.fileAttachements]);
+      expect(links.length).toBeGreaterThan(20);
+      for (const l of links.slice(0, 25)) {
+        expect(l.size, l.downloadLink).toBeGreaterThan(0);
+        const res = await a.get(l.downloadLink);
+        expect((await res.arrayBuffer()).byteLength).toBe(l.size);
+      }
+    } finally {
+      t.close();
+    }
+  });
+});

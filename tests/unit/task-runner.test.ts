@@ -1,0 +1,194 @@
+import 'fake-indexeddb/auto';
+import { QueryClient } from '@tanstack/react-query';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { Task } from '@/lib/contract';
+import { attachQueryClient, localKeys } from '@/lib/local-data/cache';
+import { db, type ProcessRecord } from '@/lib/local-data/db';
+import { allProcesses, loadProcesses, saveProcess } from '@/lib/local-data/processes-store';
+import { FinalError, PausedError, PrioritySlots, TaskRunner, type RunnerDeps, type TaskHandler } from '@/lib/tasks/runner';
+import { task } from './fixtures/report';
+
+let client: QueryClient;
+let runner: TaskRunner | null = null;
+
+beforeEach(async () => {
+  client = new QueryClient();
+  attachQueryClient(client);
+  const d = await db();
+  await d.clear('processes');
+  client.setQueryData(localKeys.processes, []);
+});
+afterEach(() => runner?.stop());
+
+function process(uid: string, tasks: Task[], createdAt = '2026-11-21T10:00:00.000Z'): ProcessRecord {
+  return { type: 'prepare', subject: 1, uid, description: 'process.prepare', tasks, createdAt };
+}
+
+function start(handlers: Record<string, TaskHandler>, over: Partial<RunnerDeps> = {}) {
+  const done: ProcessRecord[] = [];
+  const rejected: ProcessRecord[] = [];
+  runner = new TaskRunner({
+    handlers,
+    canRun: () => true,
+    onComplete: async (p) => {
+      done.push(p);
+      const d = await db();
+      await d.delete('processes', p.uid);
+      client.setQueryData<ProcessRecord[]>(localKeys.processes, (l = []) => l.filter((x) => x.uid !== p.uid));
+    },
+    onRejected: async (p) => {
+      rejected.push(p);
+    },
+    now: () => Date.now(),
+    retryDelayMs: () => 20,
+    ...over,
+  });
+  runner.start();
+  return { done, rejected };
+}
+
+const until = async (check: () => boolean, ms = 5000) => {
+  const end = Date.now() + ms;
+  while (!check()) {
+    if (Date.now() > end) throw new Error('timed out');
+    await new Promise((r) => setTimeout(r, 10));
+    runner?.kick();
+  }
+};
+
+describe('task runner (SPEC §4, made durable)', () => {
+  it('runs one report\'s tasks in order, file transfers side by side between the others', async () => {
+    const log: string[] = [];
+    const handler = (name: string): TaskHandler => ({
+      async execute(t) {
+        log.push(`start ${t.uid}`);
+        await new Promise((r) => setTimeout(r, name === 'file' ? 30 : 5));
+        log.push(`end ${t.uid}`);
+      },
+    });
+    await saveProcess(
+      process('p1', [
+        task('claim', 'UNDEFINED', { subtype: 'claim' }),
+        task('f1', 'UNDEFINED', { subtype: 'file' }),
+        task('f2', 'UNDEFINED', { subtype: 'file' }),
+        task('verify', 'UNDEFINED', { subtype: 'verify' }),
+      ]),
+    );
+    const { done } = start({ claim: handler('claim'), file: handler('file'), verify: handler('verify') });
+    await until(() => done.length === 1);
+    expect(log.indexOf('end claim')).toBeLessThan(log.indexOf('start f1'));
+    // Both files started before either ended: they ran side by side.
+    expect(log.indexOf('start f2')).toBeLessThan(log.indexOf('end f1'));
+    expect(log.indexOf('start verify')).toBeGreaterThan(Math.max(log.indexOf('end f1'), log.indexOf('end f2')));
+  });
+
+  it('stores a task as registered before its request goes out', async () => {
+    let seen: string | undefined;
+    await saveProcess(process('p1', [task('a', 'UNDEFINED', { subtype: 'claim' })]));
+    const { done } = start({
+      claim: {
+        async execute(t) {
+          const stored = (await loadProcesses()).find((p) => p.uid === 'p1')!;
+          seen = stored.tasks.find((x) => x.uid === t.uid)!.status;
+        },
+      },
+    });
+    await until(() => done.length === 1);
+    expect(seen).toBe('REGISTERED');
+  });
+
+  it('retries a transient failure by itself and completes', async () => {
+    let calls = 0;
+    await saveProcess(process('p1', [task('a', 'UNDEFINED', { subtype: 'file' })]));
+    const { done, rejected } = start({
+      file: {
+        async execute() {
+          if (++calls < 3) throw new Error('no response');
+        },
+      },
+    });
+    await until(() => done.length === 1);
+    expect(calls).toBe(3);
+    expect(rejected).toEqual([]);
+  });
+
+  it('rejects a task for good on a final error; the inspector\'s retry runs it again', async () => {
+    let fail = true;
+    await saveProcess(process('p1', [task('a', 'UNDEFINED', { subtype: 'claim' })]));
+    const { done, rejected } = start({
+      claim: {
+        async execute() {
+          if (fail) throw new FinalError('error.claim');
+        },
+      },
+    });
+    await until(() => rejected.length === 1);
+    const stored = allProcesses()[0]!;
+    expect(stored.tasks[0]).toMatchObject({ status: 'REJECTED', completion: 0, result: { message: 'error.claim' } });
+    fail = false;
+    await saveProcess({ ...stored, tasks: stored.tasks.map((t) => ({ ...t, status: 'UNDEFINED' as const })) });
+    await until(() => done.length === 1);
+  });
+
+  it('a task left registered by a tab that died is rejected "stopped", then retried to the end', async () => {
+    await saveProcess(process('p1', [task('a', 'REGISTERED', { subtype: 'file', iamAlive: 7 })]));
+    const retries: unknown[] = [];
+    const { done } = start({ file: { execute: async () => undefined } }, { onRetry: (_t, e) => retries.push((e as Error).message) });
+    await until(() => done.length === 1);
+    expect(retries).toEqual(['stopped']);
+  });
+
+  it('waits without losing an attempt while the session is gone', async () => {
+    let calls = 0;
+    await saveProcess(process('p1', [task('a', 'UNDEFINED', { subtype: 'file' })]));
+    const { done } = start({
+      file: {
+        async execute() {
+          if (++calls === 1) throw new PausedError('SESSION_EXPIRED');
+        },
+      },
+    });
+    await until(() => done.length === 1);
+    expect(done[0]!.tasks[0]!.completionDetails).toBeNull();
+  });
+
+  it('runs nothing while it may not (offline or signed out)', async () => {
+    let calls = 0;
+    let allowed = false;
+    await saveProcess(process('p1', [task('a', 'UNDEFINED', { subtype: 'file' })]));
+    const { done } = start({ file: { execute: async () => void calls++ } }, { canRun: () => allowed });
+    await new Promise((r) => setTimeout(r, 100));
+    runner!.kick();
+    await new Promise((r) => setTimeout(r, 50));
+    expect(calls).toBe(0);
+    allowed = true;
+    await until(() => done.length === 1);
+    expect(calls).toBe(1);
+  });
+
+  it('gives up after the automatic attempts and rejects the process', async () => {
+    await saveProcess(process('p1', [task('a', 'UNDEFINED', { subtype: 'file', canIgnore: true })]));
+    const { rejected } = start({ file: { execute: async () => Promise.reject(new Error('no response')) } });
+    await until(() => rejected.length === 1);
+    const t = allProcesses()[0]!.tasks[0]!;
+    expect(t.status).toBe('REJECTED');
+    expect((t.completionDetails as { attempts: number }).attempts).toBe(8);
+  });
+});
+
+describe('transfer slots', () => {
+  it('serves the highest priority first, then in arrival order', async () => {
+    const slots = new PrioritySlots(1);
+    const order: string[] = [];
+    const first = await slots.acquire(0);
+    const take = (name: string, priority: number) =>
+      slots.acquire(priority).then((release) => {
+        order.push(name);
+        release();
+      });
+    const waits = [take('old', 1), take('new', 5), take('old2', 1)];
+    first();
+    await Promise.all(waits);
+    expect(order).toEqual(['new', 'old', 'old2']);
+  });
+});
