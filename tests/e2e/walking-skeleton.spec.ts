@@ -26,6 +26,8 @@ test('an inspector logs in and sees the seeded reports grouped by status, in the
   await expect(page).toHaveURL(/\/reports\/$/);
   await expect(page.getByTestId('device-name')).toHaveText(amina.deviceName);
 
+  // The tablet's list fills once the first listing is merged.
+  await expect(page.locator('section[data-testid^="group-"]')).toHaveCount(REPORT_GROUPS.length);
   const shown = await page.locator('section[data-testid^="group-"]').evaluateAll((els) => els.map((e) => e.getAttribute('data-testid')));
   const nonEmpty = REPORT_GROUPS.filter((g) => expected[g].length > 0);
   expect(shown).toEqual(nonEmpty.map((g) => `group-${g}`));
@@ -106,15 +108,15 @@ test('offline, a reload of /reports and a deep link to a report still render the
 
 test('the pir tab opens the last opened report, or a pick-one placeholder', async ({ page }) => {
   await login(page, amina);
-  await page.getByRole('link', { name: 'Inspection' }).click();
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Inspection' }).click();
   await expect(page.getByRole('heading', { name: 'No report open' })).toBeVisible();
   await page.getByRole('link', { name: 'Go to the reports' }).click();
   const card = page.getByTestId('group-ready').getByTestId('report-card').first();
   const title = await card.getByRole('heading').innerText();
   await card.getByRole('link').click();
   await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
-  await page.getByRole('link', { name: 'Calendar' }).click();
-  await page.getByRole('link', { name: 'Inspection' }).click();
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Calendar' }).click();
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Inspection' }).click();
   await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
 });
 
