@@ -5,7 +5,7 @@ import { useTranslations } from 'next-intl';
 import { FolderOpenIcon } from 'lucide-react';
 import { useCallback, useEffect, useSyncExternalStore } from 'react';
 import { toast } from 'sonner';
-import type { Pir, StepName } from '@/lib/contract';
+import { STEP_NAMES, type Pir, type StepName } from '@/lib/contract';
 import { useAppRoute } from '@/lib/hooks/use-location-path';
 import { currentStep, inspectionProgress, stepFromHash } from '@/lib/inspection/steps';
 import { useProcessesOf } from '@/lib/local-data/use-local';
@@ -20,14 +20,10 @@ import { StatusBadge } from '@/components/reports/status-badge';
 import { LONG_TOAST_MS } from '@/components/app/lifecycle-toasts';
 import { Stepper } from './stepper';
 import { PickReportPlaceholder } from './report-frame';
-import { AvailableStep, ClaimedStep } from './steps/prepare-steps';
-import { StartStep } from './steps/start-step';
-import { FindingsStep } from './steps/findings-step';
-import { SignatureStep } from './steps/signature-step';
-import { SubmitStep } from './steps/submit-step';
+import { StepPanel } from './step-panel';
 
-/** The steps this page offers, in the spec's order. */
-export const PAGE_STEPS: readonly StepName[] = ['claimedandprepared', 'piravailable', 'inspection started', 'findings', 'signature', 'submit'];
+/** Every step of SPEC §2, in its order. */
+export const PAGE_STEPS: readonly StepName[] = STEP_NAMES;
 
 function subscribeHash(cb: () => void) {
   window.addEventListener('hashchange', cb);
@@ -95,12 +91,7 @@ function Inspection({ report, requested }: { report: Pir; requested: StepName | 
         <Stepper report={report} steps={PAGE_STEPS} shown={shown} current={current} />
       </aside>
       <div className="min-w-0">
-        {shown === 'claimedandprepared' && <ClaimedStep report={report} deviceName={device} processes={processes.filter((p) => p.type === 'prepare')} />}
-        {shown === 'piravailable' && <AvailableStep report={report} />}
-        {shown === 'inspection started' && <StartStep report={report} onStarted={backToCurrent} />}
-        {shown === 'findings' && <FindingsStep report={report} onCompleted={backToCurrent} />}
-        {shown === 'signature' && <SignatureStep report={report} isCurrent={current === 'signature'} />}
-        {shown === 'submit' && <SubmitStep report={report} processes={processes} />}
+        <StepPanel step={shown} report={report} current={current} deviceName={device} processes={processes} onDone={backToCurrent} />
       </div>
     </div>
   );

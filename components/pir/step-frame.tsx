@@ -23,7 +23,7 @@ export function StepFrame({
   const t = useTranslations('steps');
   const ti = useTranslations('inspection');
   return (
-    <section aria-labelledby="step-title" className="flex flex-col gap-4 rounded-xl border bg-card p-5" data-testid={`step-${step}`}>
+    <section aria-labelledby="step-title" className="@container flex flex-col gap-4 rounded-xl border bg-card p-5" data-testid={`step-${step}`}>
       <header className="flex flex-wrap items-center justify-between gap-2">
         <h2 id="step-title" className="text-xl font-semibold">
           {t(`${step}.title`)}

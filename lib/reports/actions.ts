@@ -6,7 +6,7 @@ import { deviceRequest, IDEMPOTENCY_HEADER, paths, pirCallId, releaseReply, type
 import { call } from '@/lib/api/client';
 import { commit, editReport, findReport, addArchived } from '@/lib/local-data/reports-store';
 import { processesOf, saveProcess } from '@/lib/local-data/processes-store';
-import { getFile } from '@/lib/local-data/files-store';
+import { getFile, putFile } from '@/lib/local-data/files-store';
 import { checkSpace, requestPersistentStorage } from '@/lib/storage/quota';
 import { applyTaskEvent } from '@/lib/tasks/model';
 import { buildPrepareProcess, buildSubmitProcess, estimatedSize, remoteFilesOf, type UploadItem } from '@/lib/tasks/builders';
@@ -86,7 +86,7 @@ async function sha256Hex(bytes: ArrayBuffer): Promise<string> {
   return [...new Uint8Array(digest)].map((b) => b.toString(16).padStart(2, '0')).join('');
 }
 
-/** The files a submission uploads: the signatures (and, with the inspection steps, pictures and attachments). */
+/** The files a submission uploads: the signatures, every inspection picture and every local attachment (as one PDF). */
 export async function collectUploads(report: Pir): Promise<UploadItem[]> {
   const items: UploadItem[] = [];
   const signatures = [
@@ -105,6 +105,78 @@ export async function collectUploads(report: Pir): Promise<UploadItem[]> {
       size: f.content.byteLength,
       sha256: await sha256Hex(f.content),
       meta: { role },
+    });
+  }
+  items.push(...(await collectPictureUploads(report)), ...(await collectAttachmentUploads(report)));
+  return items;
+}
+
+/** Each inspection picture, as stored (already resized JPEG): `picture_{uid}.jpg`. */
+async function collectPictureUploads(report: Pir): Promise<UploadItem[]> {
+  const { pictureFileId, pictureFileName } = await import('@/lib/media/pictures');
+  const items: UploadItem[] = [];
+  for (const p of report.extended?.pictures ?? []) {
+    const storedFileId = pictureFileId(report.id, p.uid);
+    const f = await getFile(storedFileId);
+    if (!f?.content) throw new ActionError('could not load image', { file: storedFileId });
+    items.push({
+      part: 'pictures',
+      storedFileId,
+      fileUrl: pictureFileName(p.uid),
+      contentType: f.contentType,
+      size: f.content.byteLength,
+      sha256: await sha256Hex(f.content),
+      meta: { uid: p.uid, type: p.type, author: p.author, description: p.description, date: p.date },
+    });
+  }
+  return items;
+}
+
+/**
+ * Each local attachment's pages assembled into one A4 PDF, `{type}_{uid}.pdf`, stored first as a
+ * file so that the upload task sends exactly the bytes announced (size and sha256). Remote
+ * attachments are on the server already.
+ */
+async function collectAttachmentUploads(report: Pir): Promise<UploadItem[]> {
+  const local = (report.extended?.attachments ?? []).filter((a) => a.offline && a.pictures.length > 0);
+  if (local.length === 0) return [];
+  const [{ attachmentPdfFileId }, { buildAttachmentPdf, attachmentPdfName, ATTACHMENT_PDF_CONTENT_TYPE }] = await Promise.all([
+    import('@/lib/media/pictures'),
+    import('@/lib/media/attachment-pdf'),
+  ]);
+  const items: UploadItem[] = [];
+  for (const a of local) {
+    const pages: ArrayBuffer[] = [];
+    for (const pageId of a.pictures) {
+      const f = await getFile(pageId);
+      if (!f?.content) throw new ActionError('could not load image', { file: pageId });
+      pages.push(f.content);
+    }
+    const name = attachmentPdfName(a.type, a.uid);
+    const pdf = await buildAttachmentPdf(pages, { title: name });
+    const content = pdf.buffer.slice(pdf.byteOffset, pdf.byteOffset + pdf.byteLength) as ArrayBuffer;
+    const storedFileId = attachmentPdfFileId(report.id, a.uid);
+    await putFile({
+      id: storedFileId,
+      url: storedFileId,
+      date: new Date().toISOString(),
+      content,
+      width: null,
+      height: null,
+      filename: name,
+      type: 'pdf',
+      size: content.byteLength,
+      pirId: report.id,
+      contentType: ATTACHMENT_PDF_CONTENT_TYPE,
+    });
+    items.push({
+      part: 'attachments',
+      storedFileId,
+      fileUrl: name,
+      contentType: ATTACHMENT_PDF_CONTENT_TYPE,
+      size: content.byteLength,
+      sha256: await sha256Hex(content),
+      meta: { uid: a.uid, type: a.type, name },
     });
   }
   return items;

@@ -18,6 +18,7 @@ import { ConfirmDialog } from '@/components/app/confirm-dialog';
 import { useErrorText } from '@/components/app/use-error-text';
 import { ProcessProgress } from '@/components/processes/process-progress';
 import { StepFrame } from '../step-frame';
+import { Fireworks } from '../fireworks';
 
 /** submit: submit when ready, progress, retry on failure, archive once submitted (SPEC §2, §4). */
 export function SubmitStep({ report, processes }: { report: Pir; processes: ProcessRecord[] }) {
@@ -30,11 +31,14 @@ export function SubmitStep({ report, processes }: { report: Pir; processes: Proc
   const submit = processes.find((p) => p.type === 'submit');
   const failed = submit && processStatus(submit.tasks) === 'REJECTED';
   const at = submittedAt(report);
+  // Fireworks for a submission seen happening on this page, not for an old one.
+  const [sawSubmitting] = useState(report.status !== 'submitted');
 
   const guard = (work: () => Promise<void>) => () => void work().catch((e) => toast.error(errorText(e), { duration: 5000 }));
 
   return (
     <StepFrame step="submit" done={report.status === 'submitted'}>
+      <Fireworks play={sawSubmitting && report.status === 'submitted'} />
       <p data-testid="submit-status" role="status">
         {report.status === 'submitted'
           ? t('submitted', { date: at ? format.dateTime(at, { dateStyle: 'medium', timeStyle: 'short' }) : '' })

@@ -1,0 +1,53 @@
+'use client';
+import { useTranslations } from 'next-intl';
+import { useId } from 'react';
+import { useController, useFormContext } from 'react-hook-form';
+import { Switch } from '@/components/ui/switch';
+import { Label } from '@/components/ui/label';
+import { cn } from '@/lib/utils';
+import { Field } from './field';
+
+/** A yes/no question that must be answered (null until it is). */
+export function YesNoField({ name, label, yes, no, className }: { name: string; label: string; yes?: string; no?: string; className?: string }) {
+  const t = useTranslations('common');
+  const id = useId();
+  const { control, formState } = useFormContext();
+  const { field } = useController({ name, control });
+  const value = field.value as boolean | null;
+  const option = (v: boolean, text: string) => (
+    <button
+      type="button"
+      role="radio"
+      aria-checked={value === v}
+      disabled={formState.disabled}
+      onClick={() => field.onChange(v)}
+      className={cn(
+        'min-h-11 min-w-20 flex-1 rounded-md border px-4 text-sm font-medium outline-none focus-visible:ring-[3px] focus-visible:ring-ring/60 disabled:opacity-50',
+        value === v ? 'border-primary bg-primary text-primary-foreground' : 'bg-card hover:bg-accent',
+      )}
+    >
+      {text}
+    </button>
+  );
+  return (
+    <Field id={id} name={name} label={label} className={className}>
+      <div role="radiogroup" id={id} aria-labelledby={undefined} aria-label={label} className="flex max-w-sm gap-2" ref={field.ref} tabIndex={-1}>
+        {option(true, yes ?? t('yes'))}
+        {option(false, no ?? t('no'))}
+      </div>
+    </Field>
+  );
+}
+
+/** An on/off choice with a default (objection, receive or offload). */
+export function SwitchField({ name, label, className }: { name: string; label: string; className?: string }) {
+  const id = useId();
+  const { control, formState } = useFormContext();
+  const { field } = useController({ name, control });
+  return (
+    <div className={cn('flex min-h-11 items-center gap-3', className)}>
+      <Switch id={id} checked={Boolean(field.value)} onCheckedChange={field.onChange} disabled={formState.disabled} />
+      <Label htmlFor={id}>{label}</Label>
+    </div>
+  );
+}

@@ -1,0 +1,35 @@
+'use client';
+import { useId, useMemo } from 'react';
+import { useController, useFormContext } from 'react-hook-form';
+import { fromInputValue, maxPickerDate, toInputValue } from '@/lib/format/dates';
+import { Input } from '@/components/ui/input';
+import { Field, useFieldError } from './field';
+
+/** A date (or date and time); up to 100 years ahead, or not in the future where a rule says so. */
+export function DateField({ name, label, withTime = false, noFuture = false, className }: { name: string; label: string; withTime?: boolean; noFuture?: boolean; className?: string }) {
+  const id = useId();
+  const { control, formState } = useFormContext();
+  const { field } = useController({ name, control });
+  const invalid = useFieldError(name);
+  const max = useMemo(() => {
+    const now = new Date();
+    return toInputValue((noFuture ? now : maxPickerDate(now)).toISOString(), withTime);
+  }, [noFuture, withTime]);
+  return (
+    <Field id={id} name={name} label={label} className={className}>
+      <Input
+        id={id}
+        name={field.name}
+        type={withTime ? 'datetime-local' : 'date'}
+        max={max}
+        value={toInputValue(field.value as string | null, withTime)}
+        onChange={(e) => field.onChange(fromInputValue(e.target.value, withTime))}
+        onBlur={field.onBlur}
+        ref={field.ref}
+        disabled={formState.disabled}
+        aria-invalid={invalid || undefined}
+        aria-describedby={invalid ? `${id}-error` : undefined}
+      />
+    </Field>
+  );
+}

@@ -1,0 +1,83 @@
+'use client';
+import { useLocale, useTranslations } from 'next-intl';
+import { ChevronsUpDownIcon } from 'lucide-react';
+import { useId, useMemo, useState } from 'react';
+import { useController, useFormContext } from 'react-hook-form';
+import type { Language, ReferenceDataset } from '@/lib/contract';
+import { useReferenceData } from '@/lib/reference-data/use-reference-data';
+import { optionsOf, type Option } from '@/lib/reference-data/search';
+import { cn } from '@/lib/utils';
+import { Field, useFieldError } from './field';
+import { MultiSelectModal } from './multi-select-modal';
+
+/** The options of a reference dataset in the current language (optionally narrowed). */
+export function useOptions(dataset: ReferenceDataset, filter?: (o: Option) => boolean): Option[] {
+  const locale = useLocale() as Language;
+  const data = useReferenceData().data;
+  return useMemo(() => {
+    const all = optionsOf(data?.[dataset], locale);
+    return filter ? all.filter(filter) : all;
+  }, [data, dataset, locale, filter]);
+}
+
+/**
+ * A choice from bilingual reference data (SPEC §2): the label in the current language, a search,
+ * one value (id or null) or several (ids) through the multi-select modal.
+ */
+export function ReferenceField({
+  name,
+  label,
+  dataset,
+  multiple = false,
+  filter,
+  className,
+}: {
+  name: string;
+  label: string;
+  dataset: ReferenceDataset;
+  multiple?: boolean;
+  filter?: (o: Option) => boolean;
+  className?: string;
+}) {
+  const t = useTranslations('select');
+  const id = useId();
+  const [open, setOpen] = useState(false);
+  const { control, formState } = useFormContext();
+  const { field } = useController({ name, control });
+  const invalid = useFieldError(name);
+  const options = useOptions(dataset, filter);
+  const selected: number[] = multiple ? ((field.value as number[] | null) ?? []) : field.value == null ? [] : [field.value as number];
+  const byValue = useMemo(() => new Map(options.map((o) => [o.value, o])), [options]);
+  const text = selected.map((v) => byValue.get(v)?.label ?? String(v)).join(', ');
+
+  return (
+    <Field id={id} name={name} label={label} className={className}>
+      <button
+        id={id}
+        type="button"
+        ref={field.ref}
+        disabled={formState.disabled}
+        onClick={() => setOpen(true)}
+        aria-haspopup="dialog"
+        data-invalid={invalid || undefined}
+        aria-describedby={invalid ? `${id}-error` : undefined}
+        className={cn(
+          'flex min-h-11 w-full items-center justify-between gap-2 rounded-md border border-input bg-card px-3 py-2 text-start text-base shadow-xs outline-none focus-visible:ring-[3px] focus-visible:ring-ring/50 disabled:cursor-not-allowed disabled:opacity-50 data-[invalid=true]:border-destructive',
+          !text && 'text-muted-foreground',
+        )}
+      >
+        <span className="min-w-0 flex-1 truncate">{text || (multiple ? t('placeholderMany') : t('placeholder'))}</span>
+        <ChevronsUpDownIcon className="size-4 shrink-0 opacity-60" aria-hidden />
+      </button>
+      <MultiSelectModal
+        open={open}
+        onOpenChange={setOpen}
+        title={label}
+        options={options}
+        selected={selected}
+        multiple={multiple}
+        onApply={(values) => field.onChange(multiple ? values : (values[0] ?? null))}
+      />
+    </Field>
+  );
+}

@@ -1,0 +1,76 @@
+'use client';
+import { useId } from 'react';
+import { useController, useFormContext } from 'react-hook-form';
+import { Input } from '@/components/ui/input';
+import { Textarea } from '@/components/ui/textarea';
+import { Field, useFieldError } from './field';
+
+/** Free text, or text restricted by its rule (digits, email); stored as a string. */
+export function TextField({
+  name,
+  label,
+  multiline = false,
+  inputMode,
+  type = 'text',
+  hint,
+  className,
+  maxLength = 4000,
+}: {
+  name: string;
+  label: string;
+  multiline?: boolean;
+  inputMode?: React.HTMLAttributes<HTMLInputElement>['inputMode'];
+  type?: 'text' | 'email';
+  hint?: string;
+  className?: string;
+  maxLength?: number;
+}) {
+  const id = useId();
+  const { control, formState } = useFormContext();
+  const { field } = useController({ name, control });
+  const invalid = useFieldError(name);
+  const common = {
+    id,
+    name: field.name,
+    value: (field.value as string | null) ?? '',
+    onChange: (e: React.ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) => field.onChange(e.target.value),
+    onBlur: field.onBlur,
+    ref: field.ref,
+    disabled: formState.disabled,
+    'aria-invalid': invalid || undefined,
+    'aria-describedby': invalid ? `${id}-error` : undefined,
+    maxLength,
+  };
+  return (
+    <Field id={id} name={name} label={label} hint={hint} className={className}>
+      {multiline ? <Textarea rows={4} {...common} /> : <Input type={type} inputMode={inputMode} autoComplete="off" {...common} />}
+    </Field>
+  );
+}
+
+/** A number (quantities, dimensions); empty means not entered (null). */
+export function NumberField({ name, label, hint, className, integer = false }: { name: string; label: string; hint?: string; className?: string; integer?: boolean }) {
+  const id = useId();
+  const { control, formState } = useFormContext();
+  const { field } = useController({ name, control });
+  const invalid = useFieldError(name);
+  const value = field.value as number | null | undefined;
+  return (
+    <Field id={id} name={name} label={label} hint={hint} className={className}>
+      <Input
+        id={id}
+        name={field.name}
+        type="number"
+        inputMode={integer ? 'numeric' : 'decimal'}
+        step={integer ? 1 : 'any'}
+        value={value === null || value === undefined || Number.isNaN(value) ? '' : String(value)}
+        onChange={(e) => field.onChange(e.target.value === '' ? null : Number(e.target.value))}
+        onBlur={field.onBlur}
+        ref={field.ref}
+        disabled={formState.disabled}
+        aria-invalid={invalid || undefined}
+        aria-describedby={invalid ? `${id}-error` : undefined}
+      />
+    </Field>
+  );
+}

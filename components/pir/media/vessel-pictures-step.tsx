@@ -1,0 +1,244 @@
+'use client';
+import { useTranslations } from 'next-intl';
+import { Trash2Icon } from 'lucide-react';
+import { useId, useState } from 'react';
+import type { Pir } from '@/lib/contract';
+import { editReport } from '@/lib/local-data/reports-store';
+import { markComplete, stepState } from '@/lib/inspection/steps';
+import { addPicture, deletePicture, pictureFileId, updatePicture, type InspectionPicture } from '@/lib/media/pictures';
+import { cn } from '@/lib/utils';
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { Dialog, DialogContent, DialogTitle } from '@/components/ui/dialog';
+import { Input } from '@/components/ui/input';
+import { Label } from '@/components/ui/label';
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
+import { Textarea } from '@/components/ui/textarea';
+import { ConfirmDialog } from '@/components/app/confirm-dialog';
+import { StepFrame } from '../step-frame';
+import {
+  highlightClass,
+  ImageSourceButtons,
+  lockOf,
+  StoredImage,
+  useAuthor,
+  useDocumentTypes,
+  useImageInput,
+  useMediaErrorText,
+  useNewItemHighlight,
+} from './media-common';
+
+/** SPEC §5: date pickers allow up to 100 years ahead. */
+const YEARS_AHEAD = 100;
+
+function pad(n: number) {
+  return String(n).padStart(2, '0');
+}
+
+/** An ISO date as the value of a datetime-local input (the tablet's time zone). */
+export function toLocalInput(iso: string | null): string {
+  if (!iso) return '';
+  const d = new Date(iso);
+  if (Number.isNaN(d.getTime())) return '';
+  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}T${pad(d.getHours())}:${pad(d.getMinutes())}`;
+}
+
+function fromLocalInput(value: string): string | null {
+  if (!value) return null;
+  const d = new Date(value);
+  return Number.isNaN(d.getTime()) ? null : d.toISOString();
+}
+
+function maxDate(): string {
+  const d = new Date();
+  d.setFullYear(d.getFullYear() + YEARS_AHEAD);
+  return toLocalInput(d.toISOString());
+}
+
+/** vesselpictures: pictures of the vessel from the camera or a file, each with type, description and date. */
+export function VesselPicturesStep({ report, onCompleted }: { report: Pir; onCompleted: () => void }) {
+  const t = useTranslations('media');
+  const state = stepState(report, 'vesselpictures');
+  const editable = report.status === 'inspecting';
+  const pictures = report.extended?.pictures ?? [];
+  const author = useAuthor(report);
+  const errorText = useMediaErrorText();
+  const { highlighted, highlight } = useNewItemHighlight();
+  const [failure, setFailure] = useState<string | null>(null);
+  const [toDelete, setToDelete] = useState<InspectionPicture | null>(null);
+
+  const input = useImageInput({
+    multiple: true,
+    onImages: async (images) => {
+      let last: string | null = null;
+      for (const image of images) last = await addPicture(report.id, image, { author });
+      if (last) highlight(last);
+    },
+  });
+
+  const guard = (work: () => Promise<void> | void) => {
+    setFailure(null);
+    void Promise.resolve()
+      .then(work)
+      .catch((e) => setFailure(errorText(e)));
+  };
+
+  return (
+    <StepFrame
+      step="vesselpictures"
+      done={state === 'done'}
+      locked={lockOf(report)}
+      canComplete={editable && state !== 'done'}
+      onComplete={() => {
+        editReport(report.id, (r) => markComplete(r, 'vesselpictures'));
+        onCompleted();
+      }}
+    >
+      <p className="text-sm text-muted-foreground">{t('pictures.intro')}</p>
+      {input.inputs}
+      {editable && <ImageSourceButtons open={input.open} busy={input.busy} error={input.error ?? failure} />}
+      <p className="text-sm font-medium" data-testid="picture-count">
+        {t('pictures.count', { count: pictures.length })}
+      </p>
+      {pictures.length === 0 ? (
+        <p className="rounded-lg border border-dashed p-6 text-center text-muted-foreground">{t('pictures.empty')}</p>
+      ) : (
+        <ul className="@container flex flex-col gap-4" aria-label={t('pictures.listLabel')}>
+          {pictures.map((p, i) => (
+            <PictureCard
+              key={p.uid}
+              reportId={report.id}
+              picture={p}
+              index={i}
+              editable={editable}
+              highlighted={highlighted === p.uid}
+              onDelete={() => setToDelete(p)}
+              onChange={(patch) => guard(() => updatePicture(report.id, p.uid, patch))}
+            />
+          ))}
+        </ul>
+      )}
+      <ConfirmDialog
+        open={toDelete !== null}
+        onOpenChange={(o) => !o && setToDelete(null)}
+        title={t('pictures.deleteTitle')}
+        description={t('pictures.deleteText')}
+        confirmLabel={t('delete')}
+        destructive
+        onConfirm={() => {
+          const p = toDelete;
+          setToDelete(null);
+          if (p) guard(() => deletePicture(report.id, p.uid));
+        }}
+      />
+    </StepFrame>
+  );
+}
+
+function PictureCard({
+  reportId,
+  picture,
+  index,
+  editable,
+  highlighted,
+  onDelete,
+  onChange,
+}: {
+  reportId: number;
+  picture: InspectionPicture;
+  index: number;
+  editable: boolean;
+  highlighted: boolean;
+  onDelete: () => void;
+  onChange: (patch: Partial<Pick<InspectionPicture, 'type' | 'description' | 'date'>>) => void;
+}) {
+  const t = useTranslations('media');
+  const tc = useTranslations('common');
+  const ids = { type: useId(), description: useId(), date: useId() };
+  const { pictureTypes, label } = useDocumentTypes();
+  const [zoom, setZoom] = useState(false);
+  const [max] = useState(maxDate);
+  const n = index + 1;
+  const fileId = pictureFileId(reportId, picture.uid);
+
+  return (
+    <li
+      data-testid="picture-card"
+      data-uid={picture.uid}
+      data-highlighted={highlighted || undefined}
+      className={cn('flex flex-col gap-4 rounded-xl border bg-card p-3 @lg:flex-row', highlightClass(highlighted))}
+    >
+      <button
+        type="button"
+        className="block w-full shrink-0 overflow-hidden rounded-lg outline-none focus-visible:ring-[3px] focus-visible:ring-ring/60 @lg:w-56 @lg:self-start"
+        onClick={() => setZoom(true)}
+        aria-label={t('pictures.open', { n })}
+      >
+        <StoredImage fileId={fileId} alt={t('pictures.alt', { n })} className="aspect-[4/3] w-full" />
+      </button>
+      <div className="flex min-w-0 flex-1 flex-col gap-3">
+        <div className="flex flex-wrap items-center justify-between gap-2">
+          <span className="flex min-w-0 flex-wrap items-center gap-2">
+            <span className="font-medium">{t('pictures.number', { n })}</span>
+            {picture.type ? (
+              <Badge variant="secondary" data-testid="picture-tag">
+                {picture.type}
+              </Badge>
+            ) : (
+              <Badge variant="outline">{t('pictures.untyped')}</Badge>
+            )}
+          </span>
+          {editable && (
+            <Button type="button" variant="outline" size="icon" className="text-destructive" aria-label={t('pictures.delete', { n })} onClick={onDelete}>
+              <Trash2Icon aria-hidden />
+            </Button>
+          )}
+        </div>
+        <div className="flex flex-col gap-1.5">
+          <Label htmlFor={ids.type}>{t('pictures.type')}</Label>
+          <Select value={picture.type || undefined} disabled={!editable} onValueChange={(v) => onChange({ type: v })}>
+            <SelectTrigger id={ids.type}>
+              <SelectValue placeholder={t('pictures.typePlaceholder')}>{picture.type ? label(picture.type) : undefined}</SelectValue>
+            </SelectTrigger>
+            <SelectContent>
+              {pictureTypes.map((pt) => (
+                <SelectItem key={pt.code} value={pt.code}>
+                  {pt.label}
+                </SelectItem>
+              ))}
+            </SelectContent>
+          </Select>
+        </div>
+        <div className="flex flex-col gap-1.5">
+          <Label htmlFor={ids.description}>{t('pictures.description')}</Label>
+          <Textarea
+            id={ids.description}
+            rows={2}
+            maxLength={1000}
+            value={picture.description}
+            disabled={!editable}
+            onChange={(e) => onChange({ description: e.target.value })}
+          />
+        </div>
+        <div className="flex flex-col gap-1.5">
+          <Label htmlFor={ids.date}>{t('pictures.date')}</Label>
+          <Input
+            id={ids.date}
+            type="datetime-local"
+            value={toLocalInput(picture.date)}
+            max={max}
+            disabled={!editable}
+            onChange={(e) => onChange({ date: fromLocalInput(e.target.value) })}
+          />
+        </div>
+        {picture.author && <p className="text-xs text-muted-foreground">{t('pictures.author', { name: picture.author })}</p>}
+      </div>
+      <Dialog open={zoom} onOpenChange={setZoom}>
+        <DialogContent closeLabel={tc('close')} className="max-w-4xl">
+          <DialogTitle>{picture.type ? label(picture.type) : t('pictures.number', { n })}</DialogTitle>
+          <StoredImage fileId={fileId} alt={t('pictures.alt', { n })} fit="contain" className="max-h-[75dvh] min-h-48 w-full rounded-lg" />
+        </DialogContent>
+      </Dialog>
+    </li>
+  );
+}

@@ -1,0 +1,52 @@
+'use client';
+import { useTranslations } from 'next-intl';
+import type { Pir } from '@/lib/contract';
+import { STEP_DEFINITIONS, newControlledCatch } from '@/lib/inspection/forms/definitions';
+import { ListSection } from '@/components/forms/list-section';
+import { NumberField } from '@/components/forms/text-field';
+import { FormStep } from '../form-step';
+import { CatchIdentityFields, ItemGrid, QuantityGroup, useItemTitle } from './catch-onboard-step';
+
+function ControlledCatchItem({ index }: { index: number }) {
+  const t = useTranslations('catches');
+  const prefix = `controlledCatches.${index}`;
+  return (
+    <ItemGrid>
+      <CatchIdentityFields prefix={prefix} />
+      <NumberField name={`${prefix}.quantity`} label={t('quantity')} />
+      <QuantityGroup legend={t('landing')}>
+        <NumberField name={`${prefix}.quantityToLand`} label={t('quantityToLand')} />
+        <NumberField name={`${prefix}.monitoredLandedQuantity`} label={t('monitoredLandedQuantity')} />
+      </QuantityGroup>
+      <QuantityGroup legend={t('transhipment')}>
+        <NumberField name={`${prefix}.quantityToTransship`} label={t('quantityToTransship')} />
+        <NumberField name={`${prefix}.monitoredTranshippedQuantity`} label={t('monitoredTranshippedQuantity')} />
+      </QuantityGroup>
+    </ItemGrid>
+  );
+}
+
+function ControlledCatchList() {
+  const t = useTranslations('catches');
+  const itemTitle = useItemTitle('controlledCatches', (number) => t('item', { number }));
+  return (
+    <ListSection
+      name="controlledCatches"
+      title={t('controlledList')}
+      itemTitle={itemTitle}
+      addLabel={t('addCatch')}
+      create={() => newControlledCatch(crypto.randomUUID())}
+    >
+      {(index) => <ControlledCatchItem index={index} />}
+    </ListSection>
+  );
+}
+
+/** ControlledCatches: extended.pir.controlledCatches, the catches subject to control (SPEC §3, §5). */
+export function ControlledCatchesStep({ report, onCompleted }: { report: Pir; onCompleted: () => void }) {
+  return (
+    <FormStep report={report} def={STEP_DEFINITIONS.ControlledCatches} onCompleted={onCompleted}>
+      <ControlledCatchList />
+    </FormStep>
+  );
+}

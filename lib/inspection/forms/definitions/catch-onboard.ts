@@ -1,0 +1,53 @@
+/**
+ * SPEC §5 catch onboard (`extended.pir.catchOnboard`). Lists are shown newest first; new entries are
+ * PREPENDED in storage (`addNewest`), so index 0 is the newest, the stored order is the shown order and
+ * an error path such as `catchOnboard.0.quantity` points at the first card on screen.
+ */
+import { z } from 'zod';
+import type { ExtendedPir } from '@/lib/contract';
+import type { StepDefinition } from '../step-definition';
+import { computeDelta } from '../../validation/delta';
+import { bool, nullableNumber, text } from '../../validation/rules';
+import { catchFields, newControlledCatch } from './controlled-catches';
+import { pirSlice } from './slices';
+
+export type CatchOnboard = ExtendedPir['catchOnboard'][number];
+export type CatchOnboardValues = Pick<ExtendedPir, 'catchOnboard'>;
+
+export const catchOnboardItemSchema = z.object({
+  ...catchFields,
+  // computed, read-only
+  deltaLanded: nullableNumber(),
+  deltaTranshipped: nullableNumber(),
+  objection: bool(),
+  comments: text(),
+});
+
+export const catchOnboardSchema = z.object({ catchOnboard: z.array(catchOnboardItemSchema) });
+
+export function newCatchOnboard(uid: string): CatchOnboard {
+  return { ...newControlledCatch(uid), deltaLanded: null, deltaTranshipped: null, objection: false, comments: '' };
+}
+
+/** Newest first in storage (catch onboard and retained catches). */
+export function addNewest<T>(list: readonly T[], item: T): T[] {
+  return [item, ...list];
+}
+
+/** The entry with both deltas recomputed (verified − declared), for the page's live read-only display too. */
+export function withCatchOnboardDeltas(c: CatchOnboard): CatchOnboard {
+  return {
+    ...c,
+    deltaLanded: computeDelta(c.quantityToLand, c.monitoredLandedQuantity, c.deltaLanded),
+    deltaTranshipped: computeDelta(c.quantityToTransship, c.monitoredTranshippedQuantity, c.deltaTranshipped),
+  };
+}
+
+const slice = pirSlice(['catchOnboard']);
+
+export const catchOnboardStep: StepDefinition<CatchOnboardValues> = {
+  step: 'catchonboard',
+  select: slice.select,
+  apply: (r, v) => slice.write(r, { catchOnboard: v.catchOnboard.map(withCatchOnboardDeltas) }),
+  schema: catchOnboardSchema,
+};

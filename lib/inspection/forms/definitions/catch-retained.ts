@@ -1,0 +1,52 @@
+/** SPEC §5 retained catch (`retainedCatches`); newest first in storage, as catch onboard (`addNewest`). */
+import { z } from 'zod';
+import type { ExtendedPir } from '@/lib/contract';
+import type { StepDefinition } from '../step-definition';
+import { computeDelta } from '../../validation/delta';
+import { bool, nullableNumber, quantity, requiredId, requiredIds, text } from '../../validation/rules';
+import { pirSlice } from './slices';
+
+export type RetainedCatch = ExtendedPir['retainedCatches'][number];
+export type CatchRetainedValues = Pick<ExtendedPir, 'retainedCatches'>;
+
+export const retainedCatchSchema = z.object({
+  uid: text(),
+  species: requiredId(),
+  productForm: requiredId(),
+  catchArea: requiredIds(),
+  declaredQuantity: quantity(0),
+  actualQuantity: quantity(0),
+  // computed, read-only
+  deltaRetained: nullableNumber(),
+  objection: bool(),
+  comments: text(),
+});
+
+export const catchRetainedSchema = z.object({ retainedCatches: z.array(retainedCatchSchema) });
+
+export function newRetainedCatch(uid: string): RetainedCatch {
+  return {
+    uid,
+    species: null,
+    productForm: null,
+    catchArea: [],
+    declaredQuantity: null,
+    actualQuantity: null,
+    deltaRetained: null,
+    objection: false,
+    comments: '',
+  };
+}
+
+export function withRetainedDelta(c: RetainedCatch): RetainedCatch {
+  return { ...c, deltaRetained: computeDelta(c.declaredQuantity, c.actualQuantity, c.deltaRetained) };
+}
+
+const slice = pirSlice(['retainedCatches']);
+
+export const catchRetainedStep: StepDefinition<CatchRetainedValues> = {
+  step: 'catchretained',
+  select: slice.select,
+  apply: (r, v) => slice.write(r, { retainedCatches: v.retainedCatches.map(withRetainedDelta) }),
+  schema: catchRetainedSchema,
+};

@@ -1,0 +1,17 @@
+/** The office's note (`inspectionComment` of the report): read only, always valid; the inspector marks it read. */
+import { z } from 'zod';
+import type { Pir } from '@/lib/contract';
+import type { StepDefinition } from '../step-definition';
+import { nullableText } from '../../validation/rules';
+
+export type CommentsValues = Pick<Pir, 'inspectionComment'>;
+
+export const commentsSchema = z.object({ inspectionComment: nullableText() });
+
+export const commentsStep: StepDefinition<CommentsValues> = {
+  step: 'comments',
+  select: (r) => ({ inspectionComment: r.inspectionComment }),
+  // nothing to write: the comment is the office's
+  apply: (r) => r,
+  schema: commentsSchema,
+};

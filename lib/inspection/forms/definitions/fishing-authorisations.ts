@@ -1,0 +1,66 @@
+/** SPEC §5 relevant fishing authorisations (type ATF or CSFL; attachments tagged AUTF). */
+import { z } from 'zod';
+import type { ExtendedPir } from '@/lib/contract';
+import type { StepDefinition } from '../step-definition';
+import { bool, date, ids, nullableText, requiredId, requiredText, text, withDateOrder } from '../../validation/rules';
+import { pirSlice } from './slices';
+
+export type FishingAuthorization = ExtendedPir['fishingAuthorizations'][number];
+export type FishingAuthorisationValues = Pick<ExtendedPir, 'fishingAuthorizations'>;
+
+/** The fields both kinds of authorisation share, with SPEC §5's rules. */
+export const authorisationFields = {
+  uid: text(),
+  identifier: requiredText(),
+  issuedBy: requiredId(),
+  validFrom: date({ required: true }),
+  validTo: date({ required: true }),
+  /** uid of the attachment (AUTF / TRAU) */
+  attachment: nullableText(),
+  srcForm: text(),
+  objection: bool(),
+  comments: text(),
+};
+
+export const fishingAuthorizationSchema = withDateOrder(
+  z.object({
+    ...authorisationFields,
+    // the type is a two-way switch (ATF true, CSFL false), never empty: "required" is its boolean type
+    isTypeATF: bool(),
+    fishingAreas: ids(),
+    species: ids(),
+    gear: ids(),
+  }),
+  'validFrom',
+  'validTo',
+);
+
+export const fishingAuthorisationSchema = z.object({ fishingAuthorizations: z.array(fishingAuthorizationSchema) });
+
+/** SPEC §3: new authorisations are ATF, from the PIR. */
+export function newFishingAuthorization(uid: string): FishingAuthorization {
+  return {
+    uid,
+    identifier: '',
+    isTypeATF: true,
+    issuedBy: null,
+    validFrom: null,
+    validTo: null,
+    fishingAreas: [],
+    species: [],
+    gear: [],
+    attachment: null,
+    srcForm: 'PIR',
+    objection: false,
+    comments: '',
+  };
+}
+
+const slice = pirSlice(['fishingAuthorizations']);
+
+export const fishingAuthorisationStep: StepDefinition<FishingAuthorisationValues> = {
+  step: 'RelevantFishingauthorisation',
+  select: slice.select,
+  apply: slice.write,
+  schema: fishingAuthorisationSchema,
+};

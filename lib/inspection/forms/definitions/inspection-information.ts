@@ -1,0 +1,26 @@
+/** SPEC §5 inspection information: `extended.pir.monitoringDetails` (paths `monitoringDetails.*`). */
+import { z } from 'zod';
+import type { ExtendedPir } from '@/lib/contract';
+import type { StepDefinition } from '../step-definition';
+import { email, requiredId, requiredText } from '../../validation/rules';
+import { pirSlice } from './slices';
+
+export type InspectionInformationValues = Pick<ExtendedPir, 'monitoringDetails'>;
+
+export const inspectionInformationSchema = z.object({
+  monitoringDetails: z.object({
+    inspectingAuthority: requiredId(),
+    principalInspectorId: requiredText(),
+    principalInspectorName: requiredText(),
+    principalInspectorEmail: email(),
+  }),
+});
+
+const slice = pirSlice(['monitoringDetails']);
+
+export const inspectionInformationStep: StepDefinition<InspectionInformationValues> = {
+  step: 'inspectioninformation',
+  select: slice.select,
+  apply: slice.write,
+  schema: inspectionInformationSchema,
+};

@@ -1,0 +1,24 @@
+/** SPEC §5 monitoring of landing/transhipment; attachments (document type MFR) only with a yes. */
+import { z } from 'zod';
+import type { ExtendedPir } from '@/lib/contract';
+import type { StepDefinition } from '../step-definition';
+import { requiredYesNo, texts } from '../../validation/rules';
+import { pirSlice } from './slices';
+
+export type MonitoringValues = Pick<ExtendedPir, 'monitoredLanTrx' | 'monitoredLanTrxAttachments'>;
+
+export const monitoringSchema = z.object({
+  monitoredLanTrx: requiredYesNo(),
+  /** attachment uids */
+  monitoredLanTrxAttachments: texts(),
+});
+
+const slice = pirSlice(['monitoredLanTrx', 'monitoredLanTrxAttachments']);
+
+export const monitoringStep: StepDefinition<MonitoringValues> = {
+  step: 'monitoring',
+  select: slice.select,
+  // "no" drops the references (the field is disabled); unanswered keeps them, nothing was said yet
+  apply: (r, v) => slice.write(r, v.monitoredLanTrx === false ? { ...v, monitoredLanTrxAttachments: [] } : v),
+  schema: monitoringSchema,
+};

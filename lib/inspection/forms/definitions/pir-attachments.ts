@@ -1,0 +1,40 @@
+/**
+ * Attachments of the report (`extended.attachments`, paths `attachments.{i}.…`). A local one
+ * (offline true) needs a type and at least one page; remote ones came from the server as they are and
+ * are not checked.
+ */
+import { z } from 'zod';
+import type { Extended } from '@/lib/contract';
+import type { StepDefinition } from '../step-definition';
+import { msg } from '../../validation/messages';
+import { addIssue, bool, isNotEntered, nullableText, text, texts } from '../../validation/rules';
+import { extendedSlice } from './slices';
+
+export type PirAttachmentsValues = Pick<Extended, 'attachments'>;
+
+export const attachmentSchema = z
+  .object({
+    uid: text(),
+    type: text(),
+    name: text(),
+    offline: bool(),
+    documentTag: nullableText(),
+    /** stored-file ids of the pages */
+    pictures: texts(),
+  })
+  .superRefine((a, ctx) => {
+    if (!a.offline) return;
+    if (isNotEntered(a.type)) addIssue(ctx, ['type'], msg('required'));
+    if (a.pictures.length === 0) addIssue(ctx, ['pictures'], msg('emptyList'));
+  });
+
+export const pirAttachmentsSchema = z.object({ attachments: z.array(attachmentSchema) });
+
+const slice = extendedSlice(['attachments']);
+
+export const pirAttachmentsStep: StepDefinition<PirAttachmentsValues> = {
+  step: 'pirattachments',
+  select: slice.select,
+  apply: slice.write,
+  schema: pirAttachmentsSchema,
+};

@@ -1,0 +1,39 @@
+/** SPEC §5 purpose and port of call. */
+import { z } from 'zod';
+import { PURPOSE_OTHER_ID, type ExtendedPir } from '@/lib/contract';
+import type { StepDefinition } from '../step-definition';
+import { msg } from '../../validation/messages';
+import { addIssue, date, isNotEntered, nullableId, requiredIds, requiredText, text } from '../../validation/rules';
+import { pirSlice } from './slices';
+
+export type PurposeValues = Pick<
+  ExtendedPir,
+  'portOfInspection' | 'lastPortOfCallFreeForm' | 'lastPortOfCallEntryDate' | 'purposes' | 'purposeDetails'
+>;
+
+export const purposeSchema = z
+  .object({
+    portOfInspection: nullableId(),
+    lastPortOfCallFreeForm: requiredText(),
+    // no rule beyond the date pickers' range (SPEC §5 names none)
+    lastPortOfCallEntryDate: date(),
+    purposes: requiredIds(),
+    purposeDetails: text(),
+  })
+  .superRefine((v, ctx) => {
+    if (hasOtherPurpose(v.purposes) && isNotEntered(v.purposeDetails)) addIssue(ctx, ['purposeDetails'], msg('required'));
+  });
+
+export function hasOtherPurpose(purposes: readonly number[]): boolean {
+  return purposes.includes(PURPOSE_OTHER_ID);
+}
+
+const slice = pirSlice(['portOfInspection', 'lastPortOfCallFreeForm', 'lastPortOfCallEntryDate', 'purposes', 'purposeDetails']);
+
+export const purposeStep: StepDefinition<PurposeValues> = {
+  step: 'purposeandportofcall',
+  select: slice.select,
+  // the details field is disabled unless OTH is chosen: its text goes with OTH
+  apply: (r, v) => slice.write(r, hasOtherPurpose(v.purposes) ? v : { ...v, purposeDetails: '' }),
+  schema: purposeSchema,
+};

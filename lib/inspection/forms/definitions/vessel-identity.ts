@@ -1,0 +1,67 @@
+/** SPEC §5 vessel identity: the form edits `extended.vessel` as a whole. */
+import { z } from 'zod';
+import { VMS_OTHER_ID, type ExtendedVessel } from '@/lib/contract';
+import type { StepDefinition } from '../step-definition';
+import { msg } from '../../validation/messages';
+import {
+  addIssue,
+  ids,
+  imo,
+  inmarsat,
+  isNotEntered,
+  mmsi,
+  nullableId,
+  nullableText,
+  positiveNumber,
+  requiredId,
+  requiredText,
+} from '../../validation/rules';
+import { pick } from './slices';
+
+export type VesselIdentityValues = ExtendedVessel;
+
+export const vesselIdentitySchema = z
+  .object({
+    name: requiredText(),
+    flagStateId: requiredId(),
+    typeId: requiredId(),
+    gearIds: ids(),
+    iotcId: nullableText(),
+    ircs: nullableText(),
+    registrationPort: nullableText(),
+    mmsi: mmsi(),
+    externalId: nullableText(),
+    certificateRegistryId: nullableText(),
+    imoId: imo(),
+    additionalRfmoIdEntity: nullableId(),
+    additionalRfmoIdCode: nullableText(),
+    dimension: z.object({ length: positiveNumber(), beam: positiveNumber(), draft: positiveNumber() }),
+    totalVolumeOfFishHolds: positiveNumber(),
+    vmsType: ids(),
+    vmsTypeOtherName: nullableText(),
+    inmarsat: inmarsat(),
+  })
+  .superRefine((v, ctx) => {
+    if (v.additionalRfmoIdEntity !== null && isNotEntered(v.additionalRfmoIdCode)) addIssue(ctx, ['additionalRfmoIdCode'], msg('required'));
+    if (v.vmsType.includes(VMS_OTHER_ID) && isNotEntered(v.vmsTypeOtherName)) addIssue(ctx, ['vmsTypeOtherName'], msg('required'));
+  });
+
+/**
+ * SPEC §5 "choosing the Other VMS option stores a placeholder until free text is typed": while Other
+ * (999) is chosen, `vmsTypeOtherName` holds at least an empty string (the placeholder; the rule above
+ * keeps the step invalid until a name is typed); without Other it is null (the field is disabled).
+ * The additional RFMO code is kept when the RFMO is cleared: it is harmless and saves retyping.
+ */
+export function normaliseVessel(v: ExtendedVessel): ExtendedVessel {
+  const other = v.vmsType.includes(VMS_OTHER_ID);
+  return { ...v, vmsTypeOtherName: other ? (v.vmsTypeOtherName ?? '') : null };
+}
+
+const KEYS = Object.keys(vesselIdentitySchema.shape) as (keyof ExtendedVessel)[];
+
+export const vesselIdentityStep: StepDefinition<VesselIdentityValues> = {
+  step: 'updatevesselidentity',
+  select: (r) => ({ ...r.extended.vessel }),
+  apply: (r, values) => ({ ...r, extended: { ...r.extended, vessel: normaliseVessel({ ...r.extended.vessel, ...pick(values, KEYS) }) } }),
+  schema: vesselIdentitySchema,
+};

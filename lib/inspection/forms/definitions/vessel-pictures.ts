@@ -1,0 +1,31 @@
+/**
+ * Pictures taken during the inspection (`extended.pictures`, paths `pictures.{i}.…`). Each needs a type;
+ * that it is a picture type code (PWHO, PPSB, …) is ensured by the select offering only those, as the
+ * codes are reference data and not known to a static schema.
+ */
+import { z } from 'zod';
+import type { Extended } from '@/lib/contract';
+import type { StepDefinition } from '../step-definition';
+import { nullableText, requiredText, text } from '../../validation/rules';
+import { extendedSlice } from './slices';
+
+export type VesselPicturesValues = Pick<Extended, 'pictures'>;
+
+export const inspectionPictureSchema = z.object({
+  uid: text(),
+  type: requiredText(),
+  author: text(),
+  description: text(),
+  date: nullableText(),
+});
+
+export const vesselPicturesSchema = z.object({ pictures: z.array(inspectionPictureSchema) });
+
+const slice = extendedSlice(['pictures']);
+
+export const vesselPicturesStep: StepDefinition<VesselPicturesValues> = {
+  step: 'vesselpictures',
+  select: slice.select,
+  apply: slice.write,
+  schema: vesselPicturesSchema,
+};

@@ -1,0 +1,236 @@
+/**
+ * Inspection pictures (`extended.pictures`) and attachments (`extended.attachments`) of a report
+ * (SPEC §2 "Vessel attachment pages", §3): the image bytes are stored files, the report holds
+ * their descriptions. Every change edits the report at once (editReport) and clears the done
+ * flag of the step it belongs to; the report is edited only while it is being inspected.
+ *
+ * Stored file ids (all in the report's files, so releasing or archiving the report drops them):
+ * - a picture: `picture:{reportId}:{uid}`
+ * - an attachment page: `attachment-page:{reportId}:{attachmentUid}:{pageUid}`; the attachment's
+ *   `pictures` list holds these ids, in page order
+ * - an attachment assembled for upload: `attachment-pdf:{reportId}:{uid}` (built at submit)
+ *
+ * An added file is stored before the report names it; a removed one is deleted after the report
+ * stopped naming it (and that edit was stored), so a report never points at a missing file.
+ */
+import type { Attachment, Extended, Pir, StepName } from '@/lib/contract';
+import type { StoredFileRecord } from '@/lib/local-data/db';
+import { deleteFiles, putFile } from '@/lib/local-data/files-store';
+import { editReport, flushEdits } from '@/lib/local-data/reports-store';
+import { markEdited } from '@/lib/inspection/steps';
+import { attachmentPdfName } from './attachment-pdf';
+import { MediaError, type ResizedImage } from './resize';
+
+/** SPEC §9: a newly added item is highlighted for 3000 ms. */
+export const NEW_ITEM_HIGHLIGHT_MS = 3000;
+
+export type InspectionPicture = Extended['pictures'][number];
+export type PictureFields = Pick<InspectionPicture, 'type' | 'description' | 'date'>;
+
+export const pictureFileId = (reportId: number, uid: string) => `picture:${reportId}:${uid}`;
+export const pageFileId = (reportId: number, attachmentUid: string, pageUid: string) => `attachment-page:${reportId}:${attachmentUid}:${pageUid}`;
+export const attachmentPdfFileId = (reportId: number, uid: string) => `attachment-pdf:${reportId}:${uid}`;
+/** SPEC §3-like upload name of an inspection picture. */
+export const pictureFileName = (uid: string) => `picture_${uid}.jpg`;
+
+/** A local attachment is one made on this tablet (offline true, pages as stored images). */
+export function isLocalAttachment(a: Attachment): boolean {
+  return a.offline;
+}
+
+const newUid = () => crypto.randomUUID();
+
+type Prepared = Pir & { extended: Extended };
+
+/**
+ * Applies a change to a report being inspected, marking `steps` edited. Throws when the report is
+ * gone or no longer editable; returns whatever `change` reported.
+ */
+function edit<T>(reportId: number, steps: readonly StepName[], change: (r: Prepared) => { report: Prepared; result: T; touched?: StepName[] }): T {
+  let out: { result: T } | null = null;
+  let refused: MediaError | null = null;
+  const next = editReport(reportId, (r) => {
+    if (!r.extended) {
+      refused = new MediaError('notFound');
+      return r;
+    }
+    if (r.status !== 'inspecting') {
+      refused = new MediaError('notEditable');
+      return r;
+    }
+    const c = change(r as Prepared);
+    out = { result: c.result };
+    let report: Pir = c.report;
+    if (report === r) return r;
+    for (const s of [...steps, ...(c.touched ?? [])]) report = markEdited(report, s);
+    return report;
+  });
+  if (refused) throw refused;
+  if (!next || !out) throw new MediaError('notFound');
+  return (out as { result: T }).result;
+}
+
+function fileRecord(id: string, reportId: number, filename: string, image: ResizedImage): StoredFileRecord {
+  return {
+    id,
+    url: id,
+    date: new Date().toISOString(),
+    content: image.bytes,
+    width: image.width,
+    height: image.height,
+    filename,
+    type: 'image',
+    size: image.bytes.byteLength,
+    pirId: reportId,
+    contentType: image.contentType,
+  };
+}
+
+/** A deleted picture or attachment is no longer offered where the report pointed at it. */
+function dropReferences(r: Prepared, uids: ReadonlySet<string>): { report: Prepared; touched: StepName[] } {
+  const pir = r.extended.pir;
+  const touched: StepName[] = [];
+  let next = pir;
+  if (pir.monitoredLanTrxAttachments.some((u) => uids.has(u))) {
+    next = { ...next, monitoredLanTrxAttachments: pir.monitoredLanTrxAttachments.filter((u) => !uids.has(u)) };
+    touched.push('monitoring');
+  }
+  if (pir.fishingAuthorizations.some((a) => a.attachment && uids.has(a.attachment))) {
+    next = { ...next, fishingAuthorizations: pir.fishingAuthorizations.map((a) => (a.attachment && uids.has(a.attachment) ? { ...a, attachment: null } : a)) };
+    touched.push('RelevantFishingauthorisation');
+  }
+  if (pir.transhipmentAuthorizations.some((a) => a.attachment && uids.has(a.attachment))) {
+    next = {
+      ...next,
+      transhipmentAuthorizations: pir.transhipmentAuthorizations.map((a) => (a.attachment && uids.has(a.attachment) ? { ...a, attachment: null } : a)),
+    };
+    touched.push('RelevantTranshipmentAuthorisation');
+  }
+  return { report: next === pir ? r : { ...r, extended: { ...r.extended, pir: next } }, touched };
+}
+
+// ------------------------------------------------------------------ pictures
+
+/** Stores a picture and adds it to the report (date defaults to now). Returns its uid. */
+export async function addPicture(
+  reportId: number,
+  image: ResizedImage,
+  fields: Partial<PictureFields> & { author: string },
+  step: StepName = 'vesselpictures',
+): Promise<string> {
+  const uid = newUid();
+  const id = pictureFileId(reportId, uid);
+  await putFile(fileRecord(id, reportId, pictureFileName(uid), image));
+  const picture: InspectionPicture = {
+    uid,
+    type: fields.type ?? '',
+    author: fields.author,
+    description: fields.description ?? '',
+    date: fields.date ?? new Date().toISOString(),
+  };
+  try {
+    edit(reportId, [step], (r) => ({ report: { ...r, extended: { ...r.extended, pictures: [...r.extended.pictures, picture] } }, result: uid }));
+  } catch (e) {
+    await deleteFiles([id]);
+    throw e;
+  }
+  return uid;
+}
+
+export function updatePicture(reportId: number, uid: string, patch: Partial<PictureFields>, step: StepName = 'vesselpictures') {
+  edit(reportId, [step], (r) => {
+    const list = r.extended.pictures;
+    if (!list.some((p) => p.uid === uid)) return { report: r, result: undefined };
+    return { report: { ...r, extended: { ...r.extended, pictures: list.map((p) => (p.uid === uid ? { ...p, ...patch } : p)) } }, result: undefined };
+  });
+}
+
+export async function deletePicture(reportId: number, uid: string, step: StepName = 'vesselpictures') {
+  const removed = edit(reportId, [step], (r) => {
+    if (!r.extended.pictures.some((p) => p.uid === uid)) return { report: r, result: false };
+    const dropped = dropReferences({ ...r, extended: { ...r.extended, pictures: r.extended.pictures.filter((p) => p.uid !== uid) } }, new Set([uid]));
+    return { report: dropped.report, result: true, touched: dropped.touched };
+  });
+  if (!removed) return;
+  await flushEdits();
+  await deleteFiles([pictureFileId(reportId, uid)]);
+}
+
+// ------------------------------------------------------------------ attachments
+
+/**
+ * Makes a local attachment of a document type from its first page(s). An attachment is only
+ * created with a page: a half-made one (no page yet) lives in the screen, not in the report.
+ * Returns its uid.
+ */
+export async function addAttachment(reportId: number, type: string, pages: readonly ResizedImage[], step: StepName = 'pirattachments'): Promise<string> {
+  if (pages.length === 0) throw new RangeError('an attachment needs at least one page');
+  const uid = newUid();
+  const records = pages.map((p, i) => fileRecord(pageFileId(reportId, uid, newUid()), reportId, `${type}_${uid}_${i + 1}.jpg`, p));
+  for (const rec of records) await putFile(rec);
+  const attachment: Attachment = {
+    uid,
+    type,
+    name: attachmentPdfName(type, uid),
+    offline: true,
+    documentTag: null,
+    pictures: records.map((rec) => rec.id),
+  };
+  try {
+    edit(reportId, [step], (r) => ({ report: { ...r, extended: { ...r.extended, attachments: [...r.extended.attachments, attachment] } }, result: uid }));
+  } catch (e) {
+    await deleteFiles(records.map((rec) => rec.id));
+    throw e;
+  }
+  return uid;
+}
+
+function withAttachment(r: Prepared, uid: string, change: (a: Attachment) => Attachment): Prepared {
+  return { ...r, extended: { ...r.extended, attachments: r.extended.attachments.map((a) => (a.uid === uid ? change(a) : a)) } };
+}
+
+/** Adds a page at the end of a local attachment. Returns the page's file id. */
+export async function addAttachmentPage(reportId: number, attachmentUid: string, image: ResizedImage, step: StepName = 'pirattachments'): Promise<string> {
+  const id = pageFileId(reportId, attachmentUid, newUid());
+  await putFile(fileRecord(id, reportId, `page_${attachmentUid}.jpg`, image));
+  try {
+    const added = edit(reportId, [step], (r) => {
+      const a = r.extended.attachments.find((x) => x.uid === attachmentUid);
+      if (!a || !isLocalAttachment(a)) return { report: r, result: false };
+      return { report: withAttachment(r, attachmentUid, (x) => ({ ...x, pictures: [...x.pictures, id] })), result: true };
+    });
+    if (!added) throw new MediaError('notFound');
+  } catch (e) {
+    await deleteFiles([id]);
+    throw e;
+  }
+  return id;
+}
+
+/**
+ * Removes one page of a local attachment. The last page is not removed this way: an attachment
+ * without pages would upload an empty document — delete the attachment instead.
+ */
+export async function deleteAttachmentPage(reportId: number, attachmentUid: string, pageId: string, step: StepName = 'pirattachments') {
+  const removed = edit(reportId, [step], (r) => {
+    const a = r.extended.attachments.find((x) => x.uid === attachmentUid);
+    if (!a || !isLocalAttachment(a) || !a.pictures.includes(pageId) || a.pictures.length <= 1) return { report: r, result: false };
+    return { report: withAttachment(r, attachmentUid, (x) => ({ ...x, pictures: x.pictures.filter((p) => p !== pageId) })), result: true };
+  });
+  if (!removed) return;
+  await flushEdits();
+  await deleteFiles([pageId]);
+}
+
+/** Deletes a local attachment with its pages (remote ones come from the server and stay). */
+export async function deleteAttachment(reportId: number, uid: string, step: StepName = 'pirattachments') {
+  const pages = edit(reportId, [step], (r) => {
+    const a = r.extended.attachments.find((x) => x.uid === uid);
+    if (!a || !isLocalAttachment(a)) return { report: r, result: null as string[] | null };
+    const dropped = dropReferences({ ...r, extended: { ...r.extended, attachments: r.extended.attachments.filter((x) => x.uid !== uid) } }, new Set([uid]));
+    return { report: dropped.report, result: a.pictures, touched: dropped.touched };
+  });
+  if (!pages) return;
+  await flushEdits();
+  await deleteFiles([...pages, attachmentPdfFileId(reportId, uid)]);
+}

@@ -1,0 +1,207 @@
+/**
+ * Pictures and attachment pages as the inspector adds them (SPEC §5, §9): images only, resized to
+ * at most RESIZE_MAX_WIDTH × RESIZE_MAX_HEIGHT and re-encoded as JPEG at quality 0.7, off the main
+ * thread (a module worker with createImageBitmap + OffscreenCanvas).
+ *
+ * Bounds: the box is fixed, not turned with the picture — width ≤ 3000 px and height ≤ 5000 px,
+ * as in the source system's "max 3000 by 5000". A landscape photo (4000 × 3000) becomes 3000 × 2250;
+ * a portrait page (3000 × 4000) keeps its size. Pictures are never enlarged, the aspect ratio is
+ * kept, and the camera's EXIF orientation is applied first so the stored picture stands upright.
+ *
+ * Only the accept rules and the size arithmetic are pure; this module is safe to import anywhere
+ * (the worker is created on first use, in the browser).
+ */
+
+/** SPEC §9: image resize, default max 3000 by 5000, JPEG quality 70. */
+export const RESIZE_MAX_WIDTH = 3000;
+export const RESIZE_MAX_HEIGHT = 5000;
+export const JPEG_QUALITY = 0.7;
+export const RESIZED_CONTENT_TYPE = 'image/jpeg';
+
+/** SPEC §5: picture types jpg, jpeg, png, tiff (tif is the same format's other usual extension). */
+export const ACCEPTED_EXTENSIONS = ['jpg', 'jpeg', 'png', 'tif', 'tiff'] as const;
+/** Content types of the accepted formats, for files that come without a name (a camera capture). */
+export const ACCEPTED_CONTENT_TYPES = ['image/jpeg', 'image/jpg', 'image/pjpeg', 'image/png', 'image/tiff', 'image/tif'] as const;
+/** The `accept` attribute of the file inputs. */
+export const ACCEPT_ATTRIBUTE = 'image/jpeg,image/png,image/tiff,.jpg,.jpeg,.png,.tif,.tiff';
+
+export type RefusalReason = 'notImage' | 'unreadable';
+
+/** A refusal the screens translate: media.refused.{reason}, with the file's name. */
+export class MediaError extends Error {
+  constructor(
+    readonly reason: RefusalReason | 'notEditable' | 'notFound',
+    readonly fileName = '',
+  ) {
+    super(`media.${reason}`);
+    this.name = 'MediaError';
+  }
+}
+
+export interface ResizedImage {
+  bytes: ArrayBuffer;
+  width: number;
+  height: number;
+  contentType: typeof RESIZED_CONTENT_TYPE;
+}
+
+function extensionOf(name: string): string | null {
+  const base = name.split(/[\\/]/).pop() ?? '';
+  const dot = base.lastIndexOf('.');
+  return dot > 0 && dot < base.length - 1 ? base.slice(dot + 1).toLowerCase() : null;
+}
+
+/**
+ * SPEC §5: a file is taken when its content type contains "image" and its extension is jpg,
+ * jpeg, png or tiff. A file with no content type (some pickers) is judged by its extension; a
+ * file with no extension (a camera capture) by its content type alone, which must then be one
+ * of the accepted formats.
+ */
+export function isAcceptedImage(file: { name?: string; type?: string }): boolean {
+  const type = (file.type ?? '').trim().toLowerCase();
+  const ext = extensionOf(file.name ?? '');
+  if (type && !type.includes('image')) return false;
+  if (ext !== null) return (ACCEPTED_EXTENSIONS as readonly string[]).includes(ext);
+  return (ACCEPTED_CONTENT_TYPES as readonly string[]).includes(type);
+}
+
+/** The size an image of w × h is stored at: within the box, aspect ratio kept, never enlarged. */
+export function fitWithin(width: number, height: number, maxWidth = RESIZE_MAX_WIDTH, maxHeight = RESIZE_MAX_HEIGHT): { width: number; height: number } {
+  if (!(width > 0) || !(height > 0)) throw new RangeError('image has no size');
+  const scale = Math.min(1, maxWidth / width, maxHeight / height);
+  if (scale === 1) return { width: Math.round(width), height: Math.round(height) };
+  return {
+    width: Math.max(1, Math.min(maxWidth, Math.round(width * scale))),
+    height: Math.max(1, Math.min(maxHeight, Math.round(height * scale))),
+  };
+}
+
+// ------------------------------------------------------------------ the worker protocol
+
+export interface ResizeRequest {
+  id: number;
+  blob: Blob;
+  maxWidth: number;
+  maxHeight: number;
+  quality: number;
+}
+
+export type ResizeReply = { id: number; ok: true; bytes: ArrayBuffer; width: number; height: number } | { id: number; ok: false; error: string };
+
+// ------------------------------------------------------------------ resizing
+
+let worker: Worker | null = null;
+let workerBroken = false;
+let nextId = 1;
+const pending = new Map<number, { resolve: (r: ResizeReply) => void }>();
+
+function canUseWorker(): boolean {
+  return !workerBroken && typeof Worker !== 'undefined' && typeof OffscreenCanvas !== 'undefined' && typeof createImageBitmap !== 'undefined';
+}
+
+function resizeWorker(): Worker {
+  if (worker) return worker;
+  const w = new Worker(new URL('./resize.worker.ts', import.meta.url), { type: 'module', name: 'resize' });
+  w.addEventListener('message', (e: MessageEvent<ResizeReply>) => {
+    const p = pending.get(e.data.id);
+    if (!p) return;
+    pending.delete(e.data.id);
+    p.resolve(e.data);
+  });
+  // The script could not start (it should be precached; if not, resize on the main thread).
+  w.addEventListener('error', () => {
+    workerBroken = true;
+    worker = null;
+    w.terminate();
+    for (const [id, p] of pending) p.resolve({ id, ok: false, error: 'worker' });
+    pending.clear();
+  });
+  worker = w;
+  return w;
+}
+
+function inWorker(req: Omit<ResizeRequest, 'id'>): Promise<ResizeReply> {
+  const id = nextId++;
+  return new Promise((resolve) => {
+    pending.set(id, { resolve });
+    resizeWorker().postMessage({ ...req, id } satisfies ResizeRequest);
+  });
+}
+
+async function decodeOnMainThread(blob: Blob): Promise<{ source: CanvasImageSource; width: number; height: number; close: () => void }> {
+  if (typeof createImageBitmap !== 'undefined') {
+    const bitmap = await createImageBitmap(blob, { imageOrientation: 'from-image' });
+    return { source: bitmap, width: bitmap.width, height: bitmap.height, close: () => bitmap.close() };
+  }
+  const url = URL.createObjectURL(blob);
+  try {
+    const img = new Image();
+    img.decoding = 'async';
+    img.src = url;
+    await img.decode();
+    return { source: img, width: img.naturalWidth, height: img.naturalHeight, close: () => {} };
+  } finally {
+    URL.revokeObjectURL(url);
+  }
+}
+
+/** Only where OffscreenCanvas is missing (or the worker cannot start): the same work, on this thread. */
+async function onMainThread(req: Omit<ResizeRequest, 'id'>): Promise<ResizeReply> {
+  const unreadable: ResizeReply = { id: 0, ok: false, error: 'unreadable' };
+  let decoded;
+  try {
+    decoded = await decodeOnMainThread(req.blob);
+  } catch {
+    return unreadable;
+  }
+  try {
+    if (!(decoded.width > 0 && decoded.height > 0)) return unreadable;
+    const size = fitWithin(decoded.width, decoded.height, req.maxWidth, req.maxHeight);
+    const canvas = document.createElement('canvas');
+    canvas.width = size.width;
+    canvas.height = size.height;
+    const ctx = canvas.getContext('2d');
+    if (!ctx) return unreadable;
+    // JPEG has no transparency: transparent PNG areas become white, not black.
+    ctx.fillStyle = '#ffffff';
+    ctx.fillRect(0, 0, size.width, size.height);
+    ctx.imageSmoothingQuality = 'high';
+    ctx.drawImage(decoded.source, 0, 0, size.width, size.height);
+    const out = await new Promise<Blob | null>((resolve) => canvas.toBlob(resolve, RESIZED_CONTENT_TYPE, req.quality));
+    if (!out) return unreadable;
+    return { id: 0, ok: true, bytes: await out.arrayBuffer(), width: size.width, height: size.height };
+  } catch {
+    return unreadable;
+  } finally {
+    decoded.close();
+  }
+}
+
+/**
+ * Checks, resizes and re-encodes one picture. Throws MediaError('notImage') for a file that is not
+ * an accepted image (nothing else happens) and MediaError('unreadable') when the browser cannot
+ * decode it (a TIFF in a browser without TIFF support, a damaged file).
+ */
+export async function resizeImage(file: Blob & { name?: string }, opts: { maxWidth?: number; maxHeight?: number; quality?: number } = {}): Promise<ResizedImage> {
+  const name = file.name ?? '';
+  if (!isAcceptedImage({ name, type: file.type })) throw new MediaError('notImage', name);
+  const req = {
+    blob: file,
+    maxWidth: opts.maxWidth ?? RESIZE_MAX_WIDTH,
+    maxHeight: opts.maxHeight ?? RESIZE_MAX_HEIGHT,
+    quality: opts.quality ?? JPEG_QUALITY,
+  };
+  let reply: ResizeReply | null = null;
+  if (canUseWorker()) {
+    try {
+      reply = await inWorker(req);
+    } catch {
+      workerBroken = true;
+      reply = null;
+    }
+    if (reply && !reply.ok && reply.error === 'worker') reply = null;
+  }
+  reply ??= await onMainThread(req);
+  if (!reply.ok) throw new MediaError('unreadable', name);
+  return { bytes: reply.bytes, width: reply.width, height: reply.height, contentType: RESIZED_CONTENT_TYPE };
+}

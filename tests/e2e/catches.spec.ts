@@ -1,0 +1,199 @@
+import { expect, test, type Locator, type Page } from '@playwright/test';
+import type { Pir } from '@/lib/contract';
+import { DEMO_USERS } from '../../server/seed/demo-users';
+import { listingFor, login } from './helpers';
+
+const amina = DEMO_USERS[0]!;
+
+/** The report as the tablet stores it (IndexedDB), to compare what shows with what is kept. */
+function storedReport(page: Page, id: number): Promise<Pir> {
+  return page.evaluate(
+    (reportId) =>
+      new Promise<Pir>((resolve, reject) => {
+        const open = indexedDB.open('pir-app');
+        open.onerror = () => reject(open.error);
+        open.onsuccess = () => {
+          const req = open.result.transaction('reports').objectStore('reports').get(reportId);
+          req.onsuccess = () => resolve(req.result as Pir);
+          req.onerror = () => reject(req.error);
+        };
+      }),
+    id,
+  );
+}
+
+/** Opens a reference field's picker and takes the first option (or the first match of `search`). */
+async function pick(page: Page, scope: Locator, label: string, search?: string) {
+  await scope.getByLabel(label, { exact: true }).click();
+  const dialog = page.getByRole('dialog');
+  if (search) await dialog.getByRole('textbox').fill(search);
+  await dialog.getByRole('option').first().getByRole('button').click();
+  const apply = dialog.getByRole('button', { name: 'Apply' });
+  if (await apply.isVisible()) await apply.click();
+  await expect(dialog).toBeHidden();
+}
+
+async function openStep(page: Page, step: string, title: string) {
+  await page.getByTestId(`stepper-${step}`).click();
+  await expect(page.getByRole('heading', { level: 2, name: title })).toBeVisible();
+}
+
+test('catch on board deltas, required species, mark complete, transhipment at sea with its content, all kept across a reload', async ({ page, request }) => {
+  test.setTimeout(180_000);
+  const listing = await listingFor(request, amina);
+  const report = listing.find((r) => r.status === 'notready' && !r.claimedByDevice);
+  if (!report) throw new Error('the demo data has no unclaimed report');
+
+  await login(page, amina);
+  const card = page.locator(`[data-report-id="${report.id}"]`);
+  await card.getByRole('button', { name: 'Claim' }).click();
+  await expect(page.getByText(`${report.vesselIdentity.vesselName} is ready for inspection.`)).toBeVisible({ timeout: 90_000 });
+  await page.goto(`/pir/${report.id}/`);
+  await page.getByRole('button', { name: 'Start inspection' }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Start inspection' }).click();
+  await expect(page.getByTestId('stepper-inspection started')).toHaveAttribute('data-state', 'done');
+
+  // ---- catch on board: the delta is verified − declared, red at 10 or more
+  await openStep(page, 'catchonboard', 'Catch on board');
+  const step = page.getByTestId('step-catchonboard');
+  const complete = step.getByRole('button', { name: 'Mark complete' });
+  await step.getByRole('button', { name: 'Add a catch' }).click();
+  const entry = step.getByTestId('list-item').first();
+  await expect(entry).toHaveAttribute('data-new', 'true');
+  await entry.getByLabel('Declared to land (kg)').fill('100');
+  await entry.getByLabel('Verified landed (kg)').fill('112');
+  const landed = entry.getByTestId('delta-landed');
+  await expect(landed.getByRole('textbox')).toHaveValue('12');
+  await expect(landed).toHaveAttribute('data-warning', 'true');
+  await expect(landed.getByRole('textbox')).toHaveClass(/text-destructive/);
+  await expect(landed.getByText('A difference of 10 kg or more')).toBeVisible();
+  await entry.getByLabel('Verified landed (kg)').fill('105');
+  await expect(landed.getByRole('textbox')).toHaveValue('5');
+  await expect(landed).toHaveAttribute('data-warning', 'false');
+  await expect(landed.getByRole('textbox')).not.toHaveClass(/text-destructive/);
+  await expect(complete).toBeDisabled();
+
+  // What shows is what is stored.
+  await expect.poll(async () => (await storedReport(page, report.id)).extended?.pir.catchOnboard[0]?.deltaLanded).toBe(5);
+
+  // Species left empty: its message shows once the step is opened again (its errors are stored).
+  await entry.getByLabel('Quantity on board (kg)').fill('500');
+  await page.reload();
+  await expect(step.getByText('Species cannot be empty')).toBeVisible();
+  await expect(complete).toBeDisabled();
+  await expect(entry.getByLabel('Declared to land (kg)')).toHaveValue('100');
+  await expect(entry.getByLabel('Verified landed (kg)')).toHaveValue('105');
+  await expect(landed.getByRole('textbox')).toHaveValue('5');
+
+  await pick(page, entry, 'Species', 'yellowfin');
+  await expect(step.getByText('Species cannot be empty')).toBeHidden();
+  await pick(page, entry, 'Product form');
+  await pick(page, entry, 'Catch areas');
+  await entry.getByLabel('Declared to tranship (kg)').fill('0');
+  await expect(complete).toBeDisabled();
+  await entry.getByLabel('Verified transhipped (kg)').fill('0');
+  await expect(entry.getByTestId('delta-transhipped').getByRole('textbox')).toHaveValue('0');
+  await expect(complete).toBeEnabled();
+  await complete.click();
+  await expect(page.getByTestId('stepper-catchonboard')).toHaveAttribute('data-state', 'done');
+
+  // ---- transhipment at sea: the position must be a valid latitude-longitude
+  await openStep(page, 'transhipmentInfo', 'Transhipment information');
+  const tStep = page.getByTestId('step-transhipmentInfo');
+  await tStep.getByRole('button', { name: 'Add a transhipment' }).click();
+  const trx = tStep.getByTestId('transhipment-entry').first();
+  await expect(trx.getByRole('radio', { name: 'Offloaded' })).toHaveAttribute('aria-checked', 'true');
+  await trx.getByLabel('Date and time').fill('2025-03-14T09:30');
+  await trx.getByRole('radio', { name: 'At sea' }).click();
+  await trx.getByLabel('Latitude').fill('95');
+  await trx.getByLabel('Longitude').fill('55.25');
+  await expect(trx.getByText('Insert valid latitude and longitude fields')).toBeVisible();
+  await trx.getByLabel('Latitude').fill('-12.5');
+  await expect(trx.getByText('Insert valid latitude and longitude fields')).toBeHidden();
+  await trx.getByLabel('Other vessel name').fill('Ocean Carrier 7');
+  await pick(page, trx, 'Other vessel flag state');
+  await trx.getByLabel('Other vessel identification number').fill('IOTC012345');
+  await trx.getByRole('button', { name: 'Add a product' }).click();
+  const product = trx.getByTestId('list-item').first();
+  await pick(page, product, 'Species', 'skipjack');
+  await pick(page, product, 'Product form');
+  await pick(page, product, 'Catch areas');
+  await product.getByLabel('Quantity (kg)').fill('0');
+  await expect(product.getByText('Quantity (kg) cannot be lower than 1')).toBeVisible();
+  await product.getByLabel('Quantity (kg)').fill('2500');
+  await expect(tStep.getByRole('button', { name: 'Mark complete' })).toBeEnabled();
+
+  await expect
+    .poll(async () => {
+      const t = (await storedReport(page, report.id)).extended?.pir.transhipmentInfo[0];
+      return t && { atSea: t.atSea, isAtPort: t.isAtPort, isReceived: t.isReceived, quantity: t.content[0]?.quantity };
+    })
+    .toEqual({ atSea: '-12.5-55.25', isAtPort: false, isReceived: false, quantity: 2500 });
+
+  // ---- everything is kept across a reload
+  await page.reload();
+  await expect(trx.getByLabel('Latitude')).toHaveValue('-12.5');
+  await expect(trx.getByLabel('Longitude')).toHaveValue('55.25');
+  await expect(trx.getByRole('radio', { name: 'At sea' })).toHaveAttribute('aria-checked', 'true');
+  await expect(trx.getByRole('radio', { name: 'Offloaded' })).toHaveAttribute('aria-checked', 'true');
+  await expect(trx.getByLabel('Date and time')).toHaveValue('2025-03-14T09:30');
+  await expect(trx.getByLabel('Other vessel name')).toHaveValue('Ocean Carrier 7');
+  await expect(trx.getByLabel('Other vessel identification number')).toHaveValue('IOTC012345');
+  await expect(product.getByLabel('Quantity (kg)')).toHaveValue('2500');
+  await expect(product.getByLabel('Species', { exact: true })).toContainText(/skipjack/i);
+  await tStep.getByRole('button', { name: 'Mark complete' }).click();
+  await expect(page.getByTestId('stepper-transhipmentInfo')).toHaveAttribute('data-state', 'done');
+
+  await openStep(page, 'catchonboard', 'Catch on board');
+  await expect(entry.getByLabel('Quantity on board (kg)')).toHaveValue('500');
+  await expect(entry.getByLabel('Declared to land (kg)')).toHaveValue('100');
+  await expect(entry.getByLabel('Verified landed (kg)')).toHaveValue('105');
+  await expect(landed.getByRole('textbox')).toHaveValue('5');
+  await expect(entry.getByLabel('Species', { exact: true })).toContainText(/yellowfin/i);
+  await expect(page.getByTestId('stepper-catchonboard')).toHaveAttribute('data-state', 'done');
+
+  // ---- a retained catch and a controlled catch, for the screenshots
+  await openStep(page, 'catchretained', 'Catch retained');
+  const rStep = page.getByTestId('step-catchretained');
+  await rStep.getByRole('button', { name: 'Add a retained catch' }).click();
+  const retained = rStep.getByTestId('list-item').first();
+  await retained.getByLabel('Declared quantity (kg)').fill('40');
+  await retained.getByLabel('Actual quantity (kg)').fill('28.5');
+  await expect(retained.getByTestId('delta-retained').getByRole('textbox')).toHaveValue('-11.5');
+  await expect(retained.getByTestId('delta-retained')).toHaveAttribute('data-warning', 'true');
+
+  await openStep(page, 'ControlledCatches', 'Controlled catches');
+  const cStep = page.getByTestId('step-ControlledCatches');
+  await cStep.getByRole('button', { name: 'Add a catch' }).click();
+  await cStep.getByTestId('list-item').first().getByLabel('Quantity to land (kg)').fill('1200');
+
+  // ---- screenshots of the four steps: tablet landscape and portrait, light and dark (test artifacts)
+  const steps = [
+    ['ControlledCatches', 'Controlled catches'],
+    ['transhipmentInfo', 'Transhipment information'],
+    ['catchonboard', 'Catch on board'],
+    ['catchretained', 'Catch retained'],
+  ] as const;
+  for (const theme of ['light', 'dark'] as const) {
+    if (theme === 'dark') {
+      await page.getByRole('button', { name: /User menu/ }).click();
+      await page.getByRole('switch', { name: 'Dark mode' }).click();
+      await page.keyboard.press('Escape');
+      await expect(page.locator('html')).toHaveClass(/\bdark\b/);
+    }
+    for (const [w, h] of [
+      [1280, 800],
+      [800, 1280],
+    ] as const) {
+      await page.setViewportSize({ width: w, height: h });
+      for (const [s, title] of steps) {
+        await openStep(page, s, title);
+        const panel = page.getByTestId(`step-${s}`);
+        // No horizontal scroll at any of these widths.
+        expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+        await panel.scrollIntoViewIfNeeded();
+        await page.screenshot({ path: test.info().outputPath(`${s}-${w}x${h}-${theme}.png`), fullPage: true });
+      }
+    }
+  }
+});

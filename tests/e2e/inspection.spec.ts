@@ -1,0 +1,210 @@
+import { expect, test, type Page } from '@playwright/test';
+import Database from 'better-sqlite3';
+import path from 'node:path';
+import en from '@/messages/en.json';
+import fr from '@/messages/fr.json';
+import { FORM_STEPS } from '@/lib/inspection/steps';
+import type { Pir } from '@/lib/contract';
+import { DEMO_USERS } from '../../server/seed/demo-users';
+import { listingFor, login } from './helpers';
+
+type Messages = typeof en;
+const rajesh = DEMO_USERS[1]!;
+
+/** ICU-lite: fills {name} arguments of a message. */
+const fill = (message: string, values: Record<string, string | number> = {}) => message.replace(/\{(\w+)\}/g, (_, k: string) => String(values[k] ?? ''));
+const exact = (s: string) => new RegExp(`^${s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`);
+
+class Inspector {
+  constructor(
+    readonly page: Page,
+    readonly m: Messages,
+  ) {}
+  panel() {
+    return this.page.locator('section[aria-labelledby="step-title"]');
+  }
+  async open(reportId: number, step: string) {
+    await this.page.goto(`/pir/${reportId}/#${encodeURIComponent(step)}`);
+    await expect(this.page.getByRole('heading', { level: 2, name: this.m.steps[step as keyof Messages['steps']].title })).toBeVisible();
+  }
+  field(label: string) {
+    return this.panel().getByLabel(label, { exact: true }).first();
+  }
+  async type(label: string, value: string) {
+    await this.field(label).fill(value);
+  }
+  async choose(label: string, search: string) {
+    await this.panel().getByRole('button', { name: label, exact: true }).first().click();
+    const dialog = this.page.getByRole('dialog');
+    await dialog.getByRole('textbox').fill(search);
+    await dialog.getByRole('option').first().getByRole('button').click();
+    if (await dialog.getByRole('button', { name: this.m.select.apply }).isVisible()) await dialog.getByRole('button', { name: this.m.select.apply }).click();
+    await expect(dialog).toBeHidden();
+  }
+  async answer(groupLabel: string, yes: boolean, nth = 0) {
+    await this.panel().getByRole('radiogroup', { name: groupLabel }).nth(nth).getByRole('radio', { name: yes ? this.m.common.yes : this.m.common.no }).click();
+  }
+  async expectMessage(text: string) {
+    await expect(this.panel().getByTestId('field-error').filter({ hasText: text }).first()).toBeVisible();
+  }
+  async complete(step: string) {
+    const button = this.panel().getByRole('button', { name: this.m.inspection.markComplete });
+    await expect(button).toBeEnabled();
+    await button.click();
+    await expect(this.page.getByTestId(`stepper-${step}`)).toHaveAttribute('data-state', 'done');
+  }
+}
+
+async function draw(page: Page, testId: string, how: 'mouse' | 'touch') {
+  const pad = page.getByTestId(testId).getByRole('application');
+  await pad.scrollIntoViewIfNeeded();
+  const box = (await pad.boundingBox())!;
+  const points = Array.from({ length: 14 }, (_, i) => ({ x: box.x + box.width * (0.1 + i * 0.06), y: box.y + box.height * (0.5 + 0.2 * Math.sin(i)) }));
+  if (how === 'mouse') {
+    await page.mouse.move(points[0]!.x, points[0]!.y);
+    await page.mouse.down();
+    for (const p of points) await page.mouse.move(p.x, p.y);
+    await page.mouse.up();
+    return;
+  }
+  // A finger: real touch events, which the browser turns into pointer events of type touch.
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: [{ x: points[0]!.x, y: points[0]!.y }] });
+  for (const p of points) await cdp.send('Input.dispatchTouchEvent', { type: 'touchMove', touchPoints: [{ x: p.x, y: p.y }] });
+  await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
+}
+
+for (const [language, m, dark] of [
+  ['en', en, false],
+  ['fr', fr, true],
+] as const) {
+  test(`a whole inspection in ${language === 'en' ? 'English (light)' : 'French (dark)'}: every step with its rules, both signatures, submitted`, async ({ page, request }, testInfo) => {
+    test.setTimeout(240_000);
+    const listing = await listingFor(request, rajesh);
+    const report = listing.filter((r) => r.status === 'notready' && !r.claimedByDevice)[language === 'en' ? 0 : 1] as Pir;
+    const ui = new Inspector(page, m);
+    const f = m.fields;
+    const v = (key: keyof Messages['validation'], label = '', values: Record<string, string | number> = {}) => fill(m.validation[key], { field: label, ...values });
+
+    await page.addInitScript(
+      ([lang, isDark]) => {
+        if (!localStorage.getItem('settings'))
+          localStorage.setItem('settings', JSON.stringify({ darkMode: isDark, showAdvancedFeatures: false, onLine: true, updateAvailable: false, language: lang, fontSize: 'medium', filters: { ports: [] }, application: { installed: false } }));
+      },
+      [language, dark] as const,
+    );
+    await login(page, rajesh);
+    await page.locator(`[data-report-id="${report.id}"]`).getByRole('button', { name: m.actions.claim }).click();
+    await expect(page.locator(`[data-report-id="${report.id}"] [data-status]`)).toHaveAttribute('data-status', 'ready', { timeout: 60_000 });
+
+    await ui.open(report.id, 'inspection started');
+    await ui.panel().getByRole('button', { name: m.inspection.start }).click();
+    await page.getByRole('dialog').getByRole('button', { name: m.inspection.start }).click();
+    await expect(page.getByTestId('stepper-inspection started')).toHaveAttribute('data-state', 'done');
+
+    const shot = async (name: string) => {
+      const file = testInfo.outputPath(`${language}-${dark ? 'dark' : 'light'}-${name.replace(/\s+/g, '-')}.png`);
+      await page.screenshot({ path: file, fullPage: true });
+      await testInfo.attach(name, { path: file, contentType: 'image/png' });
+    };
+
+    const actions: Partial<Record<(typeof FORM_STEPS)[number], () => Promise<void>>> = {
+      updatevesselidentity: async () => {
+        await ui.type(f.mmsi, '12345');
+        await ui.expectMessage(v('mmsi'));
+        await ui.type(f.mmsi, '664123456');
+        await ui.type(f.imo, '9074728');
+        await ui.expectMessage(v('imo'));
+        await ui.type(f.imo, '9074729');
+      },
+      inspectioninformation: async () => {
+        await ui.type(f.principalInspectorId, 'MU-INS-0042');
+        await ui.type(f.principalInspectorEmail, 'not-an-email');
+        await ui.expectMessage(v('email', f.principalInspectorEmail));
+        await ui.type(f.principalInspectorEmail, 'rajesh@fisheries.example.mu');
+      },
+      purposeandportofcall: async () => {
+        await ui.type(f.lastPortOfCall, '');
+        await ui.expectMessage(v('required', f.lastPortOfCall));
+        await ui.type(f.lastPortOfCall, 'Port Louis');
+      },
+      statusinrfmo: async () => {
+        for (let i = 0; i < 2; i++) {
+          await ui.panel().getByRole('button', { name: f.addRfmo }).click();
+          await ui.choose(f.rfmo, 'CCSBT');
+        }
+        await ui.expectMessage(v('notUnique', f.rfmo));
+        await ui.panel().getByRole('button', { name: fill(m.lists.delete, { item: fill(f.rfmoListing, { n: 1 }) }) }).click();
+        await page.getByRole('alertdialog').getByRole('button', { name: m.lists.deleteConfirm }).click();
+        await ui.type(f.flagstateStatus, 'CNCP');
+        await ui.answer(f.vesselOnAuthorizedList, true);
+        await ui.expectMessage(v('required', f.vesselIdentifier));
+        await ui.type(f.vesselIdentifier, 'CCSBT-FV0001');
+        await ui.answer(f.vesselOnIUUList, false);
+      },
+      RelevantFishingauthorisation: async () => {
+        await ui.panel().getByRole('button', { name: f.addAuthorisation }).click();
+        await ui.expectMessage(v('required', f.identifier));
+        await ui.type(f.identifier, 'ATF/MU/2026/117');
+        await ui.choose(f.issuedBy, 'Mauritius');
+        await ui.field(f.validFrom).fill('2026-06-01');
+        await ui.field(f.validTo).fill('2026-01-01');
+        await ui.expectMessage(v('dateOrder', f.validFrom));
+        await ui.field(f.validTo).fill('2027-05-31');
+      },
+      monitoring: async () => ui.answer(f.monitoredLanTrx, false),
+      examinations: async () => {
+        for (let i = 0; i < 4; i++) await ui.answer(f.examined, true, i);
+      },
+      findings: async () => {
+        await ui.type(m.findings.findingsByInspector, 'Logbook complete; catch matches the landing declaration.');
+      },
+      infringement: async () => {
+        await ui.answer(f.hasInfringements, true);
+        await ui.expectMessage(v('required', f.infringementsNoted));
+        await ui.type(f.infringementsNoted, 'Two sharks landed without fins attached.');
+        await ui.type(f.actionsTaken, 'Flag state notified.');
+      },
+    };
+
+    for (const step of FORM_STEPS) {
+      await ui.open(report.id, step);
+      await actions[step]?.();
+      await shot(step);
+      await ui.complete(step);
+    }
+    await expect(page.getByTestId('inspection-progress')).toHaveAttribute('aria-label', fill(m.pir.progress, { percent: 80 }));
+
+    // Signatures: the master with the mouse, the inspector with a finger.
+    await ui.open(report.id, 'signature');
+    await ui.panel().getByRole('button', { name: m.signature.startSigning }).click();
+    await page.getByRole('alertdialog').getByRole('button', { name: m.signature.startSigning }).click();
+    await draw(page, 'pad-master', 'mouse');
+    await page.getByTestId('pad-master').getByRole('button', { name: m.signature.complete }).click();
+    await expect(page.getByTestId('pad-master')).toHaveAttribute('data-state', 'registered');
+    await draw(page, 'pad-inspector', 'touch');
+    await expect(page.getByTestId('pad-inspector')).toHaveAttribute('data-state', 'drawn');
+    await page.getByTestId('pad-inspector').getByRole('button', { name: m.signature.complete }).click();
+    await expect(page.getByTestId('pad-inspector')).toHaveAttribute('data-state', 'registered');
+    await shot('signature');
+    await ui.panel().getByRole('button', { name: m.signature.complete, exact: true }).last().click();
+    await expect(page.getByTestId('stepper-signature')).toHaveAttribute('data-state', 'done');
+
+    await ui.open(report.id, 'submit');
+    await ui.panel().getByRole('button', { name: exact(m.submit.submit) }).click();
+    await expect(page.getByTestId('submit-status')).toContainText(fill(m.submit.submitted, { date: '' }).trim(), { timeout: 60_000 });
+    await shot('submit');
+
+    const db = new Database(path.join(process.env.E2E_DATA_DIR!, 'pir.sqlite'), { readonly: true, fileMustExist: true });
+    try {
+      const saved = JSON.parse((db.prepare('SELECT pir FROM saves WHERE report_id = ?').get(report.id) as { pir: string }).pir) as Pir;
+      expect(saved.extended?.vessel.mmsi).toBe('664123456');
+      expect(saved.extended?.pir.monitoringDetails.principalInspectorEmail).toBe('rajesh@fisheries.example.mu');
+      expect(saved.extended?.pir.infrigements).toBe('Two sharks landed without fins attached.');
+      expect(saved.extended?.pir.rfmoIuuListing).toHaveLength(1);
+      expect(Object.values(saved.inspectionstatus).filter(Boolean)).toHaveLength(FORM_STEPS.length);
+    } finally {
+      db.close();
+    }
+  });
+}

@@ -1,0 +1,259 @@
+import { expect, test, type Page } from '@playwright/test';
+import jpeg from 'jpeg-js';
+import zlib from 'node:zlib';
+import type { Pir } from '@/lib/contract';
+import { DEMO_USERS } from '../../server/seed/demo-users';
+import { listingFor, login } from './helpers';
+
+const amina = DEMO_USERS[0]!;
+
+/** A w × h JPEG with a colour gradient (something to see in the screenshots). */
+function makeJpeg(width: number, height: number, tint = 120): Buffer {
+  const data = Buffer.alloc(width * height * 4);
+  for (let y = 0; y < height; y++)
+    for (let x = 0; x < width; x++) data.set([(x / width) * 255, (y / height) * 255, tint, 255], (y * width + x) * 4);
+  return Buffer.from(jpeg.encode({ data, width, height }, 80).data);
+}
+
+const CRC = Array.from({ length: 256 }, (_, n) => {
+  let c = n;
+  for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
+  return c >>> 0;
+});
+function pngChunk(type: string, data: Buffer): Buffer {
+  const body = Buffer.concat([Buffer.from(type, 'ascii'), data]);
+  let c = 0xffffffff;
+  for (const b of body) c = CRC[(c ^ b) & 0xff]! ^ (c >>> 8);
+  const out = Buffer.alloc(12 + data.length);
+  out.writeUInt32BE(data.length, 0);
+  body.copy(out, 4);
+  out.writeUInt32BE((c ^ 0xffffffff) >>> 0, 8 + data.length);
+  return out;
+}
+/** A w × h RGB PNG with stripes. */
+function makePng(width: number, height: number): Buffer {
+  const ihdr = Buffer.alloc(13);
+  ihdr.writeUInt32BE(width, 0);
+  ihdr.writeUInt32BE(height, 4);
+  ihdr.set([8, 2, 0, 0, 0], 8);
+  const raw = Buffer.alloc((width * 3 + 1) * height);
+  for (let y = 0; y < height; y++)
+    for (let x = 0; x < width; x++) raw.set(Math.floor(x / 40) % 2 ? [20, 90, 170] : [240, 240, 240], y * (width * 3 + 1) + 1 + x * 3);
+  return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), pngChunk('IHDR', ihdr), pngChunk('IDAT', zlib.deflateSync(raw)), pngChunk('IEND', Buffer.alloc(0))]);
+}
+
+interface StoredInfo {
+  id: string;
+  width: number | null;
+  height: number | null;
+  contentType: string;
+  size: number;
+}
+
+/** The files the tablet stores for a report, straight from IndexedDB. */
+function storedFiles(page: Page, reportId: number, prefix: string): Promise<StoredInfo[]> {
+  return page.evaluate(
+    ({ id, prefix }) =>
+      new Promise<StoredInfo[]>((resolve, reject) => {
+        const open = indexedDB.open('pir-app');
+        open.onerror = () => reject(open.error);
+        open.onsuccess = () => {
+          const req = open.result.transaction('files').objectStore('files').index('byPir').getAll(id);
+          req.onsuccess = () =>
+            resolve(
+              (req.result as StoredInfo[])
+                .filter((f) => f.id.startsWith(prefix))
+                .map((f) => ({ id: f.id, width: f.width, height: f.height, contentType: f.contentType, size: f.size })),
+            );
+          req.onerror = () => reject(req.error);
+        };
+      }),
+    { id: reportId, prefix },
+  );
+}
+
+/** Clicks a button that opens a file chooser and gives it the files. */
+async function choose(page: Page, open: () => Promise<void>, files: { name: string; mimeType: string; buffer: Buffer }[]) {
+  const chooser = page.waitForEvent('filechooser');
+  await open();
+  await (await chooser).setFiles(files);
+}
+
+async function setDarkMode(page: Page, on: boolean) {
+  const dark = await page.locator('html').evaluate((el) => el.classList.contains('dark'));
+  if (dark === on) return;
+  await page.getByRole('button', { name: /User menu/ }).click();
+  await page.getByRole('switch', { name: 'Dark mode' }).click();
+  await page.keyboard.press('Escape');
+  await expect(page.locator('html')).toHaveClass(on ? /\bdark\b/ : /^(?!.*\bdark\b)/);
+}
+
+/** The last unclaimed, not-ready report: far from the ones the other browser tests take first. */
+function pickReport(listing: Pir[]): Pir {
+  const free = listing.filter((r) => r.status === 'notready' && !r.claimedByDevice);
+  const r = free[free.length - 1];
+  if (!r) throw new Error('the demo data has no unclaimed report');
+  return r;
+}
+
+test('vessel pictures and a two-page attachment are added, resized, kept across a reload; a text file is refused', async ({ page, request }, testInfo) => {
+  test.setTimeout(180_000);
+  const report = pickReport(await listingFor(request, amina));
+  // Pictures are resized in a module worker, off the main thread.
+  const workers: string[] = [];
+  page.on('worker', (w) => workers.push(w.url()));
+
+  await login(page, amina);
+  const card = page.locator(`[data-report-id="${report.id}"]`);
+  await card.getByRole('button', { name: 'Claim' }).click();
+  await expect(page.getByText(`${report.vesselIdentity.vesselName} is ready for inspection.`)).toBeVisible({ timeout: 60_000 });
+
+  await page.goto(`/pir/${report.id}/`);
+  await page.getByRole('button', { name: 'Start inspection' }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Start inspection' }).click();
+  await expect(page.getByTestId('stepper-inspection started')).toHaveAttribute('data-state', 'done');
+
+  // ---------------------------------------------------------------- vessel pictures
+  await page.getByTestId('stepper-vesselpictures').click();
+  const step = page.getByTestId('step-vesselpictures');
+  await expect(step.getByText('No pictures yet.')).toBeVisible();
+
+  // A large camera picture (4000 × 3000) is stored at most 3000 wide.
+  await choose(page, () => step.getByRole('button', { name: 'Take a picture' }).click(), [{ name: 'bow.jpg', mimeType: 'image/jpeg', buffer: makeJpeg(4000, 3000) }]);
+  const cards = step.getByTestId('picture-card');
+  await expect(cards).toHaveCount(1, { timeout: 20_000 });
+  // The new picture is highlighted for 3 s.
+  await expect(cards.first()).toHaveAttribute('data-highlighted', 'true');
+  await expect(cards.first()).not.toHaveAttribute('data-highlighted', { timeout: 6_000 });
+  await expect(cards.first().getByRole('img')).toBeVisible();
+
+  await choose(page, () => step.getByRole('button', { name: 'Choose a file' }).click(), [{ name: 'bridge.png', mimeType: 'image/png', buffer: makePng(800, 600) }]);
+  await expect(cards).toHaveCount(2, { timeout: 20_000 });
+  await expect(step.getByTestId('picture-count')).toHaveText('2 pictures');
+
+  const pictures = await storedFiles(page, report.id, `picture:${report.id}:`);
+  expect(pictures).toHaveLength(2);
+  for (const p of pictures) {
+    expect(p.contentType).toBe('image/jpeg');
+    expect(p.width).toBeLessThanOrEqual(3000);
+    expect(p.height).toBeLessThanOrEqual(5000);
+  }
+  expect(pictures.map((p) => `${p.width}x${p.height}`).sort()).toEqual(['3000x2250', '800x600']);
+  expect(workers.some((u) => /worker/.test(u))).toBe(true);
+
+  // Type (label in the current language), description; the date defaults to now.
+  await cards.nth(0).getByRole('combobox', { name: 'Picture type' }).click();
+  await page.getByRole('option', { name: 'Picture: whole vessel' }).click();
+  await expect(cards.nth(0).getByTestId('picture-tag')).toHaveText('PWHO');
+  await cards.nth(0).getByLabel('Description').fill('Whole vessel from the quay, port side');
+  await expect(cards.nth(0).getByLabel('Date taken')).toHaveValue(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/);
+  await cards.nth(1).getByRole('combobox', { name: 'Picture type' }).click();
+  await page.getByRole('option', { name: 'Picture: bridge, port side' }).click();
+  await expect(cards.nth(1).getByTestId('picture-tag')).toHaveText('PPBR');
+
+  // Delete the second one, after confirmation (cancel first: nothing changes).
+  await cards.nth(1).getByRole('button', { name: 'Delete picture 2' }).click();
+  const confirm = page.getByRole('alertdialog');
+  await expect(confirm.getByRole('heading', { name: 'Delete this vessel picture?' })).toBeVisible();
+  await confirm.getByRole('button', { name: 'Cancel' }).click();
+  await expect(cards).toHaveCount(2);
+  await cards.nth(1).getByRole('button', { name: 'Delete picture 2' }).click();
+  await confirm.getByRole('button', { name: 'Delete' }).click();
+  await expect(cards).toHaveCount(1);
+  await expect.poll(async () => (await storedFiles(page, report.id, `picture:${report.id}:`)).length).toBe(1);
+
+  // A text file is refused with a message; nothing changes.
+  await choose(page, () => step.getByRole('button', { name: 'Choose a file' }).click(), [{ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('not a picture') }]);
+  await expect(step.getByTestId('media-error')).toHaveText('“notes.txt” was not added: only pictures can be added (JPG, JPEG, PNG or TIFF).');
+  await expect(cards).toHaveCount(1);
+  expect(await storedFiles(page, report.id, `picture:${report.id}:`)).toHaveLength(1);
+
+  // ---------------------------------------------------------------- attachments
+  await page.getByTestId('stepper-pirattachments').click();
+  const att = page.getByTestId('step-pirattachments');
+  const attCards = att.getByTestId('attachment-card');
+  const remote = await att.locator('[data-testid="attachment-card"][data-offline="false"]').count();
+
+  await att.getByRole('button', { name: 'New attachment' }).click();
+  const draft = att.getByTestId('attachment-draft');
+  await expect(draft).toBeVisible();
+  await expect(draft.getByRole('button', { name: 'First page from a file' })).toBeDisabled();
+
+  // Leaving the half-made attachment asks first; staying keeps it.
+  await page.getByTestId('stepper-findings').click();
+  await expect(confirm.getByRole('heading', { name: 'Unsaved changes' })).toBeVisible();
+  await confirm.getByRole('button', { name: 'Cancel' }).click();
+  await expect(draft).toBeVisible();
+  await expect(page).not.toHaveURL(/#findings$/);
+
+  await draft.getByRole('combobox', { name: 'Document type' }).click();
+  await page.getByRole('option', { name: 'Crew list', exact: true }).click();
+  await choose(page, () => draft.getByRole('button', { name: 'First page from a file' }).click(), [{ name: 'crew-1.jpg', mimeType: 'image/jpeg', buffer: makeJpeg(1240, 1754, 40) }]);
+  await expect(confirm.getByRole('heading', { name: 'Add another page?' })).toBeVisible({ timeout: 20_000 });
+  await expect(confirm).toContainText('Page 1 was added.');
+  await choose(page, () => confirm.getByRole('button', { name: 'Add another page' }).click(), [{ name: 'crew-2.png', mimeType: 'image/png', buffer: makePng(1240, 1754) }]);
+  await expect(confirm).toContainText('Page 2 was added.', { timeout: 20_000 });
+  await confirm.getByRole('button', { name: 'No, done' }).click();
+  await expect(draft).toHaveCount(0);
+
+  const local = att.locator('[data-testid="attachment-card"][data-offline="true"]');
+  await expect(local).toHaveCount(1);
+  await expect(local.getByTestId('attachment-type')).toHaveText('Crew list');
+  await expect(local.getByTestId('attachment-page')).toHaveCount(2);
+  await expect(local).toContainText(/CRLI_[0-9a-f-]{36}\.pdf/);
+
+  // A third page, then deleted again after confirmation.
+  await choose(page, () => local.getByRole('button', { name: 'Add a page from a file' }).click(), [{ name: 'crew-3.jpg', mimeType: 'image/jpeg', buffer: makeJpeg(600, 800, 200) }]);
+  await expect(confirm).toContainText('Page 3 was added.', { timeout: 20_000 });
+  await confirm.getByRole('button', { name: 'No, done' }).click();
+  await expect(local.getByTestId('attachment-page')).toHaveCount(3);
+  await local.getByRole('button', { name: 'Delete page 3' }).click();
+  await expect(confirm.getByRole('heading', { name: 'Delete this attachment page?' })).toBeVisible();
+  await confirm.getByRole('button', { name: 'Delete' }).click();
+  await expect(local.getByTestId('attachment-page')).toHaveCount(2);
+  await expect(attCards).toHaveCount(remote + 1);
+
+  // ---------------------------------------------------------------- after a reload
+  await page.reload();
+  await expect(local.getByTestId('attachment-page')).toHaveCount(2);
+  await expect(local.getByTestId('attachment-page').getByRole('img')).toHaveCount(2);
+  await expect(attCards).toHaveCount(remote + 1);
+  await expect.poll(async () => (await storedFiles(page, report.id, `attachment-page:${report.id}:`)).length).toBe(2);
+
+  await page.getByTestId('stepper-vesselpictures').click();
+  await expect(cards).toHaveCount(1);
+  await expect(cards.first().getByTestId('picture-tag')).toHaveText('PWHO');
+  await expect(cards.first().getByLabel('Description')).toHaveValue('Whole vessel from the quay, port side');
+  await expect(cards.first().getByRole('img')).toBeVisible();
+
+  // Marking complete sets the flag; an edit clears it again.
+  await step.getByRole('button', { name: 'Mark complete' }).click();
+  await expect(page.getByTestId('stepper-vesselpictures')).toHaveAttribute('data-state', 'done');
+  await page.getByTestId('stepper-vesselpictures').click();
+  await cards.first().getByLabel('Description').fill('Whole vessel from the quay, port side (bow to stern)');
+  await expect(page.getByTestId('stepper-vesselpictures')).toHaveAttribute('data-state', 'todo');
+
+  // ---------------------------------------------------------------- screenshots
+  await expect(page.locator('[data-sonner-toast]')).toHaveCount(0, { timeout: 20_000 });
+  for (const [width, height] of [
+    [1280, 800],
+    [800, 1280],
+  ] as const) {
+    await page.setViewportSize({ width, height });
+    for (const dark of [false, true]) {
+      await setDarkMode(page, dark);
+      for (const s of ['vesselpictures', 'pirattachments'] as const) {
+        await page.getByTestId(`stepper-${s}`).click();
+        await expect(page.getByTestId(`step-${s}`)).toBeVisible();
+        await expect(page.getByTestId(`step-${s}`).getByRole('img').first()).toBeVisible();
+        // No horizontal scroll.
+        expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+        const file = testInfo.outputPath(`${s}-${width}x${height}-${dark ? 'dark' : 'light'}.png`);
+        await page.evaluate(() => window.scrollTo(0, 0));
+        await page.screenshot({ path: file });
+        await testInfo.attach(`${s} ${width}x${height} ${dark ? 'dark' : 'light'}`, { path: file, contentType: 'image/png' });
+      }
+    }
+  }
+  await setDarkMode(page, false);
+});

@@ -1,0 +1,44 @@
+import { expect, test } from '@playwright/test';
+import jpeg from 'jpeg-js';
+import { DEMO_USERS } from '../../server/seed/demo-users';
+import { listingFor, login } from './helpers';
+const amina = DEMO_USERS[0]!;
+function makeJpeg(w: number, h: number) {
+  const data = Buffer.alloc(w * h * 4);
+  for (let i = 0; i < w * h; i++) data.set([i % 255, 100, 200, 255], i * 4);
+  return Buffer.from(jpeg.encode({ data, width: w, height: h }, 80).data);
+}
+test('tmp picker', async ({ page, request }, testInfo) => {
+  test.setTimeout(120_000);
+  const listing = await listingFor(request, amina);
+  const free = listing.filter((r) => r.status === 'notready' && !r.claimedByDevice);
+  const report = free[free.length - 2]!;
+  await login(page, amina);
+  await page.locator(`[data-report-id="${report.id}"]`).getByRole('button', { name: 'Claim' }).click();
+  await expect(page.getByText(`${report.vesselIdentity.vesselName} is ready for inspection.`)).toBeVisible({ timeout: 60_000 });
+  await page.goto(`/pir/${report.id}/`);
+  await page.getByRole('button', { name: 'Start inspection' }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Start inspection' }).click();
+  await page.getByTestId('stepper-vesselpictures').click();
+  const c = page.waitForEvent('filechooser');
+  await page.getByRole('button', { name: 'Choose a file' }).click();
+  await (await c).setFiles([{ name: 'a.jpg', mimeType: 'image/jpeg', buffer: makeJpeg(400, 300) }]);
+  await expect(page.getByTestId('picture-card')).toHaveCount(1);
+  await page.getByTestId('stepper-pirattachments').click();
+  const picker = page.getByTestId('tmp-picker');
+  await expect(picker).toContainText('Picture 1');
+  await picker.getByRole('checkbox').first().check();
+  await expect(page.getByTestId('tmp-value')).not.toBeEmpty();
+  const c2 = page.waitForEvent('filechooser');
+  await picker.getByRole('button', { name: 'New MFR document from a file' }).click();
+  await (await c2).setFiles([{ name: 'm.jpg', mimeType: 'image/jpeg', buffer: makeJpeg(300, 400) }]);
+  await page.getByRole('alertdialog').getByRole('button', { name: 'No, done' }).click();
+  await expect(picker.getByRole('checkbox')).toHaveCount(2);
+  await expect(picker.getByRole('checkbox', { checked: true })).toHaveCount(2);
+  await page.setViewportSize({ width: 800, height: 1280 });
+  await picker.scrollIntoViewIfNeeded();
+  await page.screenshot({ path: testInfo.outputPath('picker.png') });
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await picker.scrollIntoViewIfNeeded();
+  await page.screenshot({ path: testInfo.outputPath('picker-wide.png') });
+});

@@ -1,0 +1,149 @@
+import 'fake-indexeddb/auto';
+import { createHash } from 'node:crypto';
+import { QueryClient } from '@tanstack/react-query';
+import jpeg from 'jpeg-js';
+import { PDFDocument } from 'pdf-lib';
+import { beforeEach, describe, expect, it } from 'vitest';
+import type { Pir } from '@/lib/contract';
+import { saveParts } from '@/lib/contract';
+import { attachQueryClient, localKeys } from '@/lib/local-data/cache';
+import { db } from '@/lib/local-data/db';
+import { getFile } from '@/lib/local-data/files-store';
+import { allReports, flushEdits } from '@/lib/local-data/reports-store';
+import {
+  addAttachment,
+  addAttachmentPage,
+  addPicture,
+  attachmentPdfFileId,
+  deleteAttachment,
+  deleteAttachmentPage,
+  deletePicture,
+  pictureFileId,
+  updatePicture,
+} from '@/lib/media/pictures';
+import type { ResizedImage } from '@/lib/media/resize';
+import { collectUploads } from '@/lib/reports/actions';
+import { emptyExtended, report } from './fixtures/report';
+
+function image(width: number, height: number): ResizedImage {
+  const data = Buffer.alloc(width * height * 4, 180);
+  const bytes = jpeg.encode({ data, width, height }, 70).data;
+  return { bytes: bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength) as ArrayBuffer, width, height, contentType: 'image/jpeg' };
+}
+
+const ID = 41;
+const current = () => allReports().find((r) => r.id === ID)!;
+const sha = (b: ArrayBuffer) => createHash('sha256').update(Buffer.from(b)).digest('hex');
+
+beforeEach(async () => {
+  const client = new QueryClient();
+  attachQueryClient(client);
+  const d = await db();
+  await Promise.all([d.clear('files'), d.clear('reports')]);
+  const r: Pir = report(ID, 'inspecting', {
+    claimedByDevice: 'T',
+    extended: {
+      ...emptyExtended(),
+      attachments: [{ uid: '25', type: 'AUTF', name: 'AUTF_25.pdf', offline: false, documentTag: 'AUTF', pictures: [] }],
+    },
+    inspectionstatus: { vesselpictures: true, pirattachments: true, monitoring: true },
+  });
+  client.setQueryData(localKeys.reports, [r]);
+});
+
+describe('inspection pictures and attachments on a report', () => {
+  it('adds a picture (file stored, step edited, date defaults to now), updates and deletes it with its file', async () => {
+    const uid = await addPicture(ID, image(30, 20), { author: 'Amina Hoareau' });
+    const r = current();
+    expect(r.extended!.pictures).toEqual([{ uid, type: '', author: 'Amina Hoareau', description: '', date: expect.any(String) }]);
+    expect(Date.now() - Date.parse(r.extended!.pictures[0]!.date!)).toBeLessThan(5000);
+    expect(r.inspectionstatus.vesselpictures).toBe(false);
+    const f = await getFile(pictureFileId(ID, uid));
+    expect(f).toMatchObject({ width: 30, height: 20, contentType: 'image/jpeg', type: 'image', pirId: ID });
+
+    updatePicture(ID, uid, { type: 'PWHO', description: 'bow' });
+    expect(current().extended!.pictures[0]).toMatchObject({ type: 'PWHO', description: 'bow' });
+
+    await deletePicture(ID, uid);
+    expect(current().extended!.pictures).toEqual([]);
+    expect(await getFile(pictureFileId(ID, uid))).toBeUndefined();
+  });
+
+  it('makes a local attachment from its first page, adds and deletes pages, never the last one', async () => {
+    const uid = await addAttachment(ID, 'CRLI', [image(20, 30)]);
+    let a = current().extended!.attachments.find((x) => x.uid === uid)!;
+    expect(a).toMatchObject({ type: 'CRLI', name: `CRLI_${uid}.pdf`, offline: true, documentTag: null });
+    expect(a.pictures).toHaveLength(1);
+    expect(current().inspectionstatus.pirattachments).toBe(false);
+
+    const page2 = await addAttachmentPage(ID, uid, image(20, 30));
+    a = current().extended!.attachments.find((x) => x.uid === uid)!;
+    expect(a.pictures).toEqual([a.pictures[0], page2]);
+
+    await deleteAttachmentPage(ID, uid, page2);
+    expect(current().extended!.attachments.find((x) => x.uid === uid)!.pictures).toHaveLength(1);
+    expect(await getFile(page2)).toBeUndefined();
+    // The last page stays: the attachment is deleted instead.
+    await deleteAttachmentPage(ID, uid, a.pictures[0]!);
+    expect(current().extended!.attachments.find((x) => x.uid === uid)!.pictures).toHaveLength(1);
+
+    // Remote attachments cannot be changed.
+    await expect(addAttachmentPage(ID, '25', image(5, 5))).rejects.toThrow();
+    await deleteAttachment(ID, '25');
+    expect(current().extended!.attachments.some((x) => x.uid === '25')).toBe(true);
+  });
+
+  it('deleting an attachment drops its pages and the references to it (monitoring attachments)', async () => {
+    const uid = await addAttachment(ID, 'MFR', [image(10, 10), image(10, 10)], 'monitoring');
+    const pages = current().extended!.attachments.find((x) => x.uid === uid)!.pictures;
+    const withRef = current();
+    const { editReport } = await import('@/lib/local-data/reports-store');
+    editReport(ID, () => ({ ...withRef, inspectionstatus: { ...withRef.inspectionstatus, monitoring: true }, extended: { ...withRef.extended!, pir: { ...withRef.extended!.pir, monitoredLanTrxAttachments: [uid] } } }));
+    await deleteAttachment(ID, uid);
+    expect(current().extended!.attachments.some((x) => x.uid === uid)).toBe(false);
+    expect(current().extended!.pir.monitoredLanTrxAttachments).toEqual([]);
+    expect(current().inspectionstatus.monitoring).toBe(false);
+    for (const p of pages) expect(await getFile(p)).toBeUndefined();
+  });
+
+  it('refuses changes once the report is no longer being inspected', async () => {
+    const { editReport } = await import('@/lib/local-data/reports-store');
+    editReport(ID, (r) => ({ ...r, status: 'signing' }));
+    await expect(addPicture(ID, image(5, 5), { author: 'x' })).rejects.toMatchObject({ reason: 'notEditable' });
+    await flushEdits();
+    expect((await (await db()).getAllKeys('files')).filter((k) => k.startsWith('picture:'))).toEqual([]);
+  });
+});
+
+describe('collectUploads: what a submission sends', () => {
+  it('sends each picture as picture_{uid}.jpg and each local attachment as one PDF {type}_{uid}.pdf, sha256 and size of those bytes', async () => {
+    const pic = await addPicture(ID, image(40, 30), { author: 'Amina Hoareau', type: 'PWHO', description: 'whole' });
+    const att = await addAttachment(ID, 'CRLI', [image(20, 30), image(30, 20)]);
+    await flushEdits();
+    const items = await collectUploads(current());
+
+    const picture = items.find((i) => i.part === 'pictures')!;
+    const stored = await getFile(pictureFileId(ID, pic));
+    expect(picture).toMatchObject({ storedFileId: pictureFileId(ID, pic), fileUrl: `picture_${pic}.jpg`, contentType: 'image/jpeg', size: stored!.size });
+    expect(picture.sha256).toBe(sha(stored!.content!));
+    expect(picture.meta).toEqual({ uid: pic, type: 'PWHO', author: 'Amina Hoareau', description: 'whole', date: expect.any(String) });
+
+    const attachments = items.filter((i) => i.part === 'attachments');
+    // The remote AUTF attachment is on the server already.
+    expect(attachments).toHaveLength(1);
+    const pdfItem = attachments[0]!;
+    expect(pdfItem).toMatchObject({ storedFileId: attachmentPdfFileId(ID, att), fileUrl: `CRLI_${att}.pdf`, contentType: 'application/pdf' });
+    expect(pdfItem.meta).toEqual({ uid: att, type: 'CRLI', name: `CRLI_${att}.pdf` });
+    const pdf = await getFile(pdfItem.storedFileId);
+    expect(pdf).toMatchObject({ type: 'pdf', contentType: 'application/pdf', pirId: ID });
+    expect(pdfItem.size).toBe(pdf!.content!.byteLength);
+    expect(pdfItem.sha256).toBe(sha(pdf!.content!));
+    expect((await PDFDocument.load(pdf!.content!)).getPageCount()).toBe(2);
+
+    // What the save announces passes the contract.
+    const announce = (part: 'pictures' | 'attachments') =>
+      items.filter((u) => u.part === part).map((u) => ({ fileUrl: u.fileUrl, contentType: u.contentType, size: u.size, sha256: u.sha256, ...u.meta }));
+    expect(saveParts.pictures.safeParse(announce('pictures')).success).toBe(true);
+    expect(saveParts.attachments.safeParse(announce('attachments')).success).toBe(true);
+  });
+});
