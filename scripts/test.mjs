@@ -1,7 +1,6 @@
 // `npm test`: type-check, lint, unit and server tests, build, then browser tests against the real server.
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 
 const root = path.resolve(import.meta.dirname, '..');
@@ -23,8 +22,7 @@ const steps = [
 
 for (const [name, cmd, args] of steps) {
   console.log(`\n▶ ${name}`);
-  const stepEnv = name === 'browser tests' ? { ...env, E2E_DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), 'pir-e2e-')) } : env;
-  const r = spawnSync(cmd, args, { cwd: root, stdio: 'inherit', env: stepEnv });
+  const r = spawnSync(cmd, args, { cwd: root, stdio: 'inherit', env });
   if (r.status !== 0) {
     console.error(`\n✖ ${name} failed`);
     process.exit(r.status ?? 1);

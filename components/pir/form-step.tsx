@@ -1,6 +1,6 @@
 'use client';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useEffect, useMemo, useRef } from 'react';
+import { useCallback, useEffect, useMemo, useRef } from 'react';
 import { FormProvider, useForm, type FieldValues, type Resolver } from 'react-hook-form';
 import type { Pir } from '@/lib/contract';
 import { stepErrors, type StepDefinition } from '@/lib/inspection/forms/step-definition';
@@ -38,14 +38,22 @@ export function FormStep<V extends FieldValues>({
     disabled: !editable,
   });
 
-  // Show the messages of a step that was edited before (its errors are stored).
+  // Messages show once the step has been edited (now or before: its errors are then stored).
+  // `shown` records that the inspector has seen them once, so reopening a step keeps them visible.
   const shownBefore = report.inspectionErrors[def.step] !== undefined;
+  const shown = useRef(false);
+  const showMessages = useCallback(() => {
+    shown.current = true;
+    void form.trigger();
+  }, [form]);
   useEffect(() => {
-    if (shownBefore) void form.trigger();
-  }, [form, shownBefore]);
+    if (shownBefore && !shown.current) showMessages();
+  }, [shownBefore, showMessages]);
 
   useEffect(() => {
     const sub = form.watch((values) => {
+      // The whole step is checked again: an answer can reveal a field that is now required.
+      showMessages();
       editReport(report.id, (r) => {
         if (!r.extended || r.status !== 'inspecting') return r;
         const next = markEdited(def.apply(r as Prepared, values as V), def.step);
@@ -53,10 +61,11 @@ export function FormStep<V extends FieldValues>({
       });
     });
     return () => sub.unsubscribe();
-  }, [form, def, report.id]);
+  }, [form, def, report.id, showMessages]);
 
   const state = stepState(report, def.step);
-  const valid = useMemo(() => stepErrors(def, report).isValid, [def, report]);
+  const errors = useMemo(() => stepErrors(def, report), [def, report]);
+  const valid = errors.isValid;
   const locked = editable ? null : ['notready', 'preparing', 'ready', 'claimed'].includes(report.status) ? 'notYet' : 'past';
 
   return (
@@ -65,6 +74,7 @@ export function FormStep<V extends FieldValues>({
       done={state === 'done'}
       locked={locked}
       canComplete={editable && state !== 'done' && valid}
+      blocked={editable && state !== 'done' && !valid ? { count: Object.keys(errors.errors).length, show: showMessages } : null}
       onComplete={() => {
         editReport(report.id, (r) => markComplete({ ...r, inspectionErrors: { ...r.inspectionErrors, [def.step]: stepErrors(def, r) } }, def.step));
         onCompleted();

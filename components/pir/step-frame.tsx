@@ -11,6 +11,7 @@ export function StepFrame({
   done,
   onComplete,
   canComplete,
+  blocked,
   children,
 }: {
   step: StepName;
@@ -18,6 +19,8 @@ export function StepFrame({
   done?: boolean;
   onComplete?: () => void;
   canComplete?: boolean;
+  /** why "mark complete" is disabled: fields that need attention, and a way to show them */
+  blocked?: { count: number; show: () => void } | null;
   children: React.ReactNode;
 }) {
   const t = useTranslations('steps');
@@ -41,7 +44,12 @@ export function StepFrame({
       )}
       {children}
       {onComplete && (
-        <div className="flex justify-end border-t pt-4">
+        <div className="flex flex-wrap items-center justify-end gap-3 border-t pt-4">
+          {blocked && (
+            <Button type="button" variant="link" className="text-destructive" onClick={blocked.show} data-testid="step-blocked">
+              {ti('needsAttention', { count: blocked.count })}
+            </Button>
+          )}
           <Button onClick={onComplete} disabled={!canComplete}>
             <CheckCircle2Icon aria-hidden /> {ti('markComplete')}
           </Button>

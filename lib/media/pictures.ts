@@ -4,6 +4,8 @@
  * their descriptions. Every change edits the report at once (editReport) and clears the done
  * flag of the step it belongs to; the report is edited only while it is being inspected.
  *
+ * Like the form steps, an edit also recomputes the edited steps' `inspectionErrors` (SPEC §4).
+ *
  * Stored file ids (all in the report's files, so releasing or archiving the report drops them):
  * - a picture: `picture:{reportId}:{uid}`
  * - an attachment page: `attachment-page:{reportId}:{attachmentUid}:{pageUid}`; the attachment's
@@ -17,7 +19,9 @@ import type { Attachment, Extended, Pir, StepName } from '@/lib/contract';
 import type { StoredFileRecord } from '@/lib/local-data/db';
 import { deleteFiles, putFile } from '@/lib/local-data/files-store';
 import { editReport, flushEdits } from '@/lib/local-data/reports-store';
-import { markEdited } from '@/lib/inspection/steps';
+import { isFormStep, markEdited } from '@/lib/inspection/steps';
+import { STEP_DEFINITIONS } from '@/lib/inspection/forms/definitions';
+import { stepErrors } from '@/lib/inspection/forms/step-definition';
 import { attachmentPdfName } from './attachment-pdf';
 import { MediaError, type ResizedImage } from './resize';
 
@@ -62,12 +66,18 @@ function edit<T>(reportId: number, steps: readonly StepName[], change: (r: Prepa
     out = { result: c.result };
     let report: Pir = c.report;
     if (report === r) return r;
-    for (const s of [...steps, ...(c.touched ?? [])]) report = markEdited(report, s);
+    for (const s of new Set([...steps, ...(c.touched ?? [])])) report = withErrors(markEdited(report, s), s);
     return report;
   });
   if (refused) throw refused;
   if (!next || !out) throw new MediaError('notFound');
   return (out as { result: T }).result;
+}
+
+/** The step's done flag is cleared by the caller; its messages are recomputed here. */
+export function withErrors(report: Pir, step: StepName): Pir {
+  if (!isFormStep(step) || !report.extended) return report;
+  return { ...report, inspectionErrors: { ...report.inspectionErrors, [step]: stepErrors(STEP_DEFINITIONS[step], report) } };
 }
 
 function fileRecord(id: string, reportId: number, filename: string, image: ResizedImage): StoredFileRecord {

@@ -1,7 +1,8 @@
-import { expect, test, type Locator, type Page } from '@playwright/test';
-import type { Pir } from '@/lib/contract';
+import type { Locator, Page } from '@playwright/test';
+import { expect, test } from './fixtures';
+import type { ExtendedPir, Pir } from '@/lib/contract';
 import { DEMO_USERS } from '../../server/seed/demo-users';
-import { listingFor, login } from './helpers';
+import { goOffline, goOnline, listingFor, login, waitForServiceWorker } from './helpers';
 
 const amina = DEMO_USERS[0]!;
 
@@ -20,6 +21,46 @@ function storedReport(page: Page, id: number): Promise<Pir> {
       }),
     id,
   );
+}
+
+/** Writes the stored report straight into IndexedDB (data the tablet got from the vessel's earlier forms). */
+function putReport(page: Page, report: Pir): Promise<void> {
+  return page.evaluate(
+    (r) =>
+      new Promise<void>((resolve, reject) => {
+        const open = indexedDB.open('pir-app');
+        open.onerror = () => reject(open.error);
+        open.onsuccess = () => {
+          const tx = open.result.transaction('reports', 'readwrite');
+          tx.objectStore('reports').put(r);
+          tx.oncomplete = () => resolve();
+          tx.onerror = () => reject(tx.error);
+        };
+      }),
+    report,
+  );
+}
+
+/** Two donor-vessel entries of one transhipment (same date, vessel and place): one group of two products. */
+function donorEntries(report: Pir): ExtendedPir['transhipmentInfo'] {
+  // What the inspector chose for the catch on board: valid reference ids.
+  const k = report.extended!.pir.catchOnboard[0]!;
+  const header = {
+    date: '2025-02-02T06:00:00.000Z',
+    isAtPort: false,
+    atPort: null,
+    atSea: '-4.5-56.75',
+    isReceived: false,
+    name: 'Donor Reefer 3',
+    flagState: report.vesselIdentity.flagStateId,
+    idNumber: 'DR-0003',
+    srcForm: 'RAR',
+  };
+  return [0, 1].map((i) => ({
+    ...header,
+    uid: `donor-${i}`,
+    content: [{ uid: `donor-c-${i}`, species: k.species, productForm: k.productForm, catchArea: k.catchArea, quantity: 1000 + i, objection: false, comments: '' }],
+  }));
 }
 
 /** Opens a reference field's picker and takes the first option (or the first match of `search`). */
@@ -45,6 +86,7 @@ test('catch on board deltas, required species, mark complete, transhipment at se
   if (!report) throw new Error('the demo data has no unclaimed report');
 
   await login(page, amina);
+  await waitForServiceWorker(page);
   const card = page.locator(`[data-report-id="${report.id}"]`);
   await card.getByRole('button', { name: 'Claim' }).click();
   await expect(page.getByText(`${report.vesselIdentity.vesselName} is ready for inspection.`)).toBeVisible({ timeout: 90_000 });
@@ -141,6 +183,25 @@ test('catch on board deltas, required species, mark complete, transhipment at se
   await expect(trx.getByLabel('Other vessel identification number')).toHaveValue('IOTC012345');
   await expect(product.getByLabel('Quantity (kg)')).toHaveValue('2500');
   await expect(product.getByLabel('Species', { exact: true })).toContainText(/skipjack/i);
+
+  // Donor-vessel entries (from the vessel's earlier forms) show grouped and read-only, apart from the inspector's.
+  await goOffline(page.context());
+  await expect.poll(() => page.evaluate(() => localStorage.getItem('pir-unsaved-edits'))).toBeNull();
+  const stored = await storedReport(page, report.id);
+  const donors = donorEntries(stored);
+  stored.extended!.pir.transhipmentInfo.push(...donors);
+  await putReport(page, stored);
+  await page.reload();
+  await goOnline(page.context());
+  const donorGroups = tStep.getByTestId('donor-group');
+  await expect(donorGroups).toHaveCount(1);
+  await expect(donorGroups.first()).toContainText('Donor Reefer 3');
+  await expect(donorGroups.first()).toContainText('2 products');
+  await expect(donorGroups.first()).toContainText('4.5° S, 56.75° E');
+  await expect(donorGroups.first().getByRole('textbox')).toHaveCount(0);
+  await expect(tStep.getByTestId('transhipment-entry')).toHaveCount(1);
+  await expect(tStep.getByRole('heading', { name: 'Transhipments (1)' })).toBeVisible();
+
   await tStep.getByRole('button', { name: 'Mark complete' }).click();
   await expect(page.getByTestId('stepper-transhipmentInfo')).toHaveAttribute('data-state', 'done');
 
@@ -165,7 +226,11 @@ test('catch on board deltas, required species, mark complete, transhipment at se
   await openStep(page, 'ControlledCatches', 'Controlled catches');
   const cStep = page.getByTestId('step-ControlledCatches');
   await cStep.getByRole('button', { name: 'Add a catch' }).click();
-  await cStep.getByTestId('list-item').first().getByLabel('Quantity to land (kg)').fill('1200');
+  const controlled = cStep.getByTestId('list-item').first();
+  await expect(controlled).toHaveAttribute('data-new', 'true');
+  await controlled.getByLabel('Quantity to land (kg)').fill('1200');
+  // The new entry's highlight lasts 3 s.
+  await expect(controlled).not.toHaveAttribute('data-new', 'true', { timeout: 5_000 });
 
   // ---- screenshots of the four steps: tablet landscape and portrait, light and dark (test artifacts)
   const steps = [
@@ -174,6 +239,8 @@ test('catch on board deltas, required species, mark complete, transhipment at se
     ['catchonboard', 'Catch on board'],
     ['catchretained', 'Catch retained'],
   ] as const;
+  // Toasts about other reports would cover the step titles.
+  await page.addStyleTag({ content: '[data-sonner-toaster] { display: none !important; }' });
   for (const theme of ['light', 'dark'] as const) {
     if (theme === 'dark') {
       await page.getByRole('button', { name: /User menu/ }).click();

@@ -49,3 +49,34 @@ export async function goOnline(context: BrowserContext) {
   await context.unrouteAll({ behavior: 'ignoreErrors' });
   await context.setOffline(false);
 }
+
+/**
+ * Completes every form step of a report being inspected, with the least each step needs on top of
+ * the demo data (English labels). Works offline: it only touches the tablet.
+ */
+export async function completeFormSteps(page: Page, reportId: number) {
+  const { FORM_STEPS } = await import('@/lib/inspection/steps');
+  const panel = page.locator('section[aria-labelledby="step-title"]');
+  const answer = async (label: string, yes: boolean, nth = 0) =>
+    panel.getByRole('radiogroup', { name: label }).nth(nth).getByRole('radio', { name: yes ? 'Yes' : 'No' }).click();
+  for (const step of FORM_STEPS) {
+    await page.goto(`/pir/${reportId}/#${encodeURIComponent(step)}`);
+    await expect(page.getByTestId(`step-${step}`)).toBeVisible();
+    if ((await page.getByTestId(`stepper-${step}`).getAttribute('data-state')) === 'done') continue;
+    if (step === 'inspectioninformation') {
+      await panel.getByLabel("Inspector's identity number", { exact: true }).fill('INS-0042');
+      await panel.getByLabel("Inspector's email", { exact: true }).fill('inspector@fisheries.example.org');
+    }
+    if (step === 'ControlledCatches') {
+      for (const label of ['Monitored landed quantity (kg)', 'Monitored transhipped quantity (kg)']) {
+        const inputs = panel.getByLabel(label, { exact: true });
+        for (let i = 0; i < (await inputs.count()); i++) await inputs.nth(i).fill('0');
+      }
+    }
+    if (step === 'monitoring') await answer('Landing or transhipment monitored', false);
+    if (step === 'examinations') for (let i = 0; i < 4; i++) await answer('Examined and in order', true, i);
+    if (step === 'infringement') await answer('Infringements found', false);
+    await panel.getByRole('button', { name: 'Mark complete' }).click();
+    await expect(page.getByTestId(`stepper-${step}`)).toHaveAttribute('data-state', 'done');
+  }
+}

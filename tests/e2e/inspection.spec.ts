@@ -1,8 +1,9 @@
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures';
 import Database from 'better-sqlite3';
 import path from 'node:path';
-import en from '@/messages/en.json';
-import fr from '@/messages/fr.json';
+import en from '@/messages/en.json' with { type: 'json' };
+import fr from '@/messages/fr.json' with { type: 'json' };
 import { FORM_STEPS } from '@/lib/inspection/steps';
 import type { Pir } from '@/lib/contract';
 import { DEMO_USERS } from '../../server/seed/demo-users';
@@ -78,7 +79,7 @@ for (const [language, m, dark] of [
   ['en', en, false],
   ['fr', fr, true],
 ] as const) {
-  test(`a whole inspection in ${language === 'en' ? 'English (light)' : 'French (dark)'}: every step with its rules, both signatures, submitted`, async ({ page, request }, testInfo) => {
+  test(`a whole inspection in ${language === 'en' ? 'English (light)' : 'French (dark)'}: every step with its rules, both signatures, submitted`, async ({ page, request, server }, testInfo) => {
     test.setTimeout(240_000);
     const listing = await listingFor(request, rajesh);
     const report = listing.filter((r) => r.status === 'notready' && !r.claimedByDevice)[language === 'en' ? 0 : 1] as Pir;
@@ -131,7 +132,7 @@ for (const [language, m, dark] of [
       statusinrfmo: async () => {
         for (let i = 0; i < 2; i++) {
           await ui.panel().getByRole('button', { name: f.addRfmo }).click();
-          await ui.choose(f.rfmo, 'CCSBT');
+          await ui.choose(f.rfmo, 'NASCO');
         }
         await ui.expectMessage(v('notUnique', f.rfmo));
         await ui.panel().getByRole('button', { name: fill(m.lists.delete, { item: fill(f.rfmoListing, { n: 1 }) }) }).click();
@@ -139,18 +140,27 @@ for (const [language, m, dark] of [
         await ui.type(f.flagstateStatus, 'CNCP');
         await ui.answer(f.vesselOnAuthorizedList, true);
         await ui.expectMessage(v('required', f.vesselIdentifier));
-        await ui.type(f.vesselIdentifier, 'CCSBT-FV0001');
+        await ui.type(f.vesselIdentifier, 'NASCO-0001');
         await ui.answer(f.vesselOnIUUList, false);
       },
       RelevantFishingauthorisation: async () => {
         await ui.panel().getByRole('button', { name: f.addAuthorisation }).click();
         await ui.expectMessage(v('required', f.identifier));
         await ui.type(f.identifier, 'ATF/MU/2026/117');
-        await ui.choose(f.issuedBy, 'Mauritius');
+        await ui.choose(f.issuedBy, language === 'en' ? 'Mauritius' : 'Maurice');
         await ui.field(f.validFrom).fill('2026-06-01');
         await ui.field(f.validTo).fill('2026-01-01');
         await ui.expectMessage(v('dateOrder', f.validFrom));
         await ui.field(f.validTo).fill('2027-05-31');
+      },
+      ControlledCatches: async () => {
+        // The demo data leaves the monitored quantities to the inspector.
+        for (const label of [m.catches.monitoredLandedQuantity, m.catches.monitoredTranshippedQuantity]) {
+          const inputs = ui.panel().getByLabel(label, { exact: true });
+          await inputs.first().fill('-5');
+          await ui.expectMessage(v('lowerThan', label, { value: 0 }));
+          for (let i = 0; i < (await inputs.count()); i++) await inputs.nth(i).fill('0');
+        }
       },
       monitoring: async () => ui.answer(f.monitoredLanTrx, false),
       examinations: async () => {
@@ -192,16 +202,16 @@ for (const [language, m, dark] of [
 
     await ui.open(report.id, 'submit');
     await ui.panel().getByRole('button', { name: exact(m.submit.submit) }).click();
-    await expect(page.getByTestId('submit-status')).toContainText(fill(m.submit.submitted, { date: '' }).trim(), { timeout: 60_000 });
+    await expect(page.getByTestId('submit-status')).toContainText(m.submit.submitted.split('{date}')[0]!.trim(), { timeout: 60_000 });
     await shot('submit');
 
-    const db = new Database(path.join(process.env.E2E_DATA_DIR!, 'pir.sqlite'), { readonly: true, fileMustExist: true });
+    const db = new Database(path.join(server.dataDir, 'pir.sqlite'), { readonly: true, fileMustExist: true });
     try {
       const saved = JSON.parse((db.prepare('SELECT pir FROM saves WHERE report_id = ?').get(report.id) as { pir: string }).pir) as Pir;
       expect(saved.extended?.vessel.mmsi).toBe('664123456');
       expect(saved.extended?.pir.monitoringDetails.principalInspectorEmail).toBe('rajesh@fisheries.example.mu');
       expect(saved.extended?.pir.infrigements).toBe('Two sharks landed without fins attached.');
-      expect(saved.extended?.pir.rfmoIuuListing).toHaveLength(1);
+      expect(saved.extended?.pir.rfmoIuuListing.filter((r) => r.vesselIdentifer === 'NASCO-0001')).toHaveLength(1);
       expect(Object.values(saved.inspectionstatus).filter(Boolean)).toHaveLength(FORM_STEPS.length);
     } finally {
       db.close();

@@ -1,4 +1,5 @@
-import { chromium, expect, test, type BrowserContext, type Page } from '@playwright/test';
+import { chromium, type BrowserContext, type Page } from '@playwright/test';
+import { expect, test } from './fixtures';
 import Database from 'better-sqlite3';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -8,10 +9,9 @@ import type { Pir } from '@/lib/contract';
 import { DEMO_USERS } from '../../server/seed/demo-users';
 import config from '../../playwright.config';
 import { startServer } from '../../server/app';
-import { goOffline, goOnline, listingFor, login, waitForServiceWorker } from './helpers';
+import { completeFormSteps, goOffline, goOnline, listingFor, login, waitForServiceWorker } from './helpers';
 
 const amina = DEMO_USERS[0]!;
-const baseURL = config.use!.baseURL!;
 const launch = config.use!.launchOptions!;
 
 async function openProfile(dir: string, url: string): Promise<{ context: BrowserContext; page: Page }> {
@@ -112,7 +112,8 @@ async function journey(target: Target, report: Pir) {
   await expect(page.getByLabel('Findings of the inspector')).toHaveValue(findings);
   await expect(page.getByTestId('stepper-findings')).toHaveAttribute('data-state', 'done');
 
-  // Sign, still offline.
+  // Every other step, then sign, still offline.
+  await completeFormSteps(page, report.id);
   await page.getByTestId('stepper-signature').click();
   await page.getByRole('button', { name: 'Start signing' }).click();
   await page.getByRole('alertdialog').getByRole('button', { name: 'Start signing' }).click();
@@ -163,9 +164,9 @@ async function journey(target: Target, report: Pir) {
   }
 }
 
-test('claimed online, inspected offline across a reload and a browser restart, submitted once when back online', async ({ request }) => {
+test('claimed online, inspected offline across a reload and a browser restart, submitted once when back online', async ({ request, server }) => {
   test.setTimeout(150_000);
-  await journey({ baseURL, dataDir: process.env.E2E_DATA_DIR! }, pickReport(await listingFor(request, amina)));
+  await journey({ baseURL: server.url, dataDir: server.dataDir }, pickReport(await listingFor(request, amina)));
 });
 
 test('the same journey ends the same way when 30% of the server replies fail or drop mid-body', async ({ playwright }) => {

@@ -1,4 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures';
 import jpeg from 'jpeg-js';
 import zlib from 'node:zlib';
 import type { Pir } from '@/lib/contract';
@@ -83,8 +84,12 @@ async function setDarkMode(page: Page, on: boolean) {
   const dark = await page.locator('html').evaluate((el) => el.classList.contains('dark'));
   if (dark === on) return;
   await page.getByRole('button', { name: /User menu/ }).click();
-  await page.getByRole('switch', { name: 'Dark mode' }).click();
+  const toggle = page.getByRole('switch', { name: 'Dark mode' });
+  await expect(toggle).toBeVisible();
+  await toggle.click();
+  await expect(toggle).toHaveAttribute('aria-checked', String(on));
   await page.keyboard.press('Escape');
+  await expect(toggle).toBeHidden();
   await expect(page.locator('html')).toHaveClass(on ? /\bdark\b/ : /^(?!.*\bdark\b)/);
 }
 
@@ -126,6 +131,10 @@ test('vessel pictures and a two-page attachment are added, resized, kept across 
   await expect(cards.first()).toHaveAttribute('data-highlighted', 'true');
   await expect(cards.first()).not.toHaveAttribute('data-highlighted', { timeout: 6_000 });
   await expect(cards.first().getByRole('img')).toBeVisible();
+  // SPEC §5 through the step's rule: a picture needs a type before the step can be completed.
+  await expect(cards.first().getByTestId('field-error')).toHaveText('Picture type cannot be empty');
+  await expect(step.getByRole('button', { name: 'Mark complete' })).toBeDisabled();
+  await expect(page.getByTestId('stepper-vesselpictures')).toHaveAttribute('data-state', 'errors');
 
   await choose(page, () => step.getByRole('button', { name: 'Choose a file' }).click(), [{ name: 'bridge.png', mimeType: 'image/png', buffer: makePng(800, 600) }]);
   await expect(cards).toHaveCount(2, { timeout: 20_000 });
@@ -150,6 +159,8 @@ test('vessel pictures and a two-page attachment are added, resized, kept across 
   await cards.nth(1).getByRole('combobox', { name: 'Picture type' }).click();
   await page.getByRole('option', { name: 'Picture: bridge, port side' }).click();
   await expect(cards.nth(1).getByTestId('picture-tag')).toHaveText('PPBR');
+  await expect(step.getByTestId('field-error')).toHaveCount(0);
+  await expect(step.getByRole('button', { name: 'Mark complete' })).toBeEnabled();
 
   // Delete the second one, after confirmation (cancel first: nothing changes).
   await cards.nth(1).getByRole('button', { name: 'Delete picture 2' }).click();
@@ -167,6 +178,7 @@ test('vessel pictures and a two-page attachment are added, resized, kept across 
   await expect(step.getByTestId('media-error')).toHaveText('“notes.txt” was not added: only pictures can be added (JPG, JPEG, PNG or TIFF).');
   await expect(cards).toHaveCount(1);
   expect(await storedFiles(page, report.id, `picture:${report.id}:`)).toHaveLength(1);
+  await page.screenshot({ path: testInfo.outputPath('vesselpictures-refused.png') });
 
   // ---------------------------------------------------------------- attachments
   await page.getByTestId('stepper-pirattachments').click();
@@ -188,9 +200,11 @@ test('vessel pictures and a two-page attachment are added, resized, kept across 
 
   await draft.getByRole('combobox', { name: 'Document type' }).click();
   await page.getByRole('option', { name: 'Crew list', exact: true }).click();
+  await page.screenshot({ path: testInfo.outputPath('pirattachments-draft.png') });
   await choose(page, () => draft.getByRole('button', { name: 'First page from a file' }).click(), [{ name: 'crew-1.jpg', mimeType: 'image/jpeg', buffer: makeJpeg(1240, 1754, 40) }]);
   await expect(confirm.getByRole('heading', { name: 'Add another page?' })).toBeVisible({ timeout: 20_000 });
   await expect(confirm).toContainText('Page 1 was added.');
+  await page.screenshot({ path: testInfo.outputPath('pirattachments-another-page.png') });
   await choose(page, () => confirm.getByRole('button', { name: 'Add another page' }).click(), [{ name: 'crew-2.png', mimeType: 'image/png', buffer: makePng(1240, 1754) }]);
   await expect(confirm).toContainText('Page 2 was added.', { timeout: 20_000 });
   await confirm.getByRole('button', { name: 'No, done' }).click();
@@ -234,7 +248,6 @@ test('vessel pictures and a two-page attachment are added, resized, kept across 
   await expect(page.getByTestId('stepper-vesselpictures')).toHaveAttribute('data-state', 'todo');
 
   // ---------------------------------------------------------------- screenshots
-  await expect(page.locator('[data-sonner-toast]')).toHaveCount(0, { timeout: 20_000 });
   for (const [width, height] of [
     [1280, 800],
     [800, 1280],
@@ -245,7 +258,10 @@ test('vessel pictures and a two-page attachment are added, resized, kept across 
       for (const s of ['vesselpictures', 'pirattachments'] as const) {
         await page.getByTestId(`stepper-${s}`).click();
         await expect(page.getByTestId(`step-${s}`)).toBeVisible();
-        await expect(page.getByTestId(`step-${s}`).getByRole('img').first()).toBeVisible();
+        const img = page.getByTestId(`step-${s}`).getByRole('img').first();
+        await expect(img).toBeVisible();
+        await expect.poll(() => img.evaluate((i: HTMLImageElement) => i.complete && i.naturalWidth > 0)).toBe(true);
+        for (const close of await page.getByRole('button', { name: 'Close toast' }).all()) await close.click({ timeout: 2_000 }).catch(() => {});
         // No horizontal scroll.
         expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
         const file = testInfo.outputPath(`${s}-${width}x${height}-${dark ? 'dark' : 'light'}.png`);
@@ -255,5 +271,4 @@ test('vessel pictures and a two-page attachment are added, resized, kept across 
       }
     }
   }
-  await setDarkMode(page, false);
 });

@@ -61,8 +61,11 @@ describe('inspection pictures and attachments on a report', () => {
     const f = await getFile(pictureFileId(ID, uid));
     expect(f).toMatchObject({ width: 30, height: 20, contentType: 'image/jpeg', type: 'image', pirId: ID });
 
+    // The step's messages are recomputed with each edit: a picture needs a type.
+    expect(r.inspectionErrors.vesselpictures).toEqual({ isValid: false, errors: { 'pictures.0.type': [{ key: 'required' }] } });
     updatePicture(ID, uid, { type: 'PWHO', description: 'bow' });
     expect(current().extended!.pictures[0]).toMatchObject({ type: 'PWHO', description: 'bow' });
+    expect(current().inspectionErrors.vesselpictures).toEqual({ isValid: true, errors: {} });
 
     await deletePicture(ID, uid);
     expect(current().extended!.pictures).toEqual([]);

@@ -529,3 +529,17 @@ describe('pirattachments', () => {
     expect(errs(def, (e) => Object.assign(e.attachments[1]!, { type: '', pictures: [] }))).toEqual({});
   });
 });
+
+describe('transhipment entries from other forms (donor vessels)', () => {
+  it('are not checked: the inspector sees them read-only and cannot fix them', async () => {
+    const { STEP_DEFINITIONS, newTranshipmentInfo } = await import('@/lib/inspection/forms/definitions');
+    const { stepErrors } = await import('@/lib/inspection/forms/step-definition');
+    const { report, emptyExtended } = await import('./fixtures/report');
+    const ext = emptyExtended();
+    ext.pir.transhipmentInfo = [{ ...newTranshipmentInfo('donor'), srcForm: 'AREP' }, newTranshipmentInfo('mine')];
+    const r = report(1, 'inspecting', { extended: ext });
+    const errors = stepErrors(STEP_DEFINITIONS.transhipmentInfo, r).errors;
+    expect(Object.keys(errors).some((k) => k.startsWith('transhipmentInfo.0.'))).toBe(false);
+    expect(Object.keys(errors).some((k) => k.startsWith('transhipmentInfo.1.'))).toBe(true);
+  });
+});

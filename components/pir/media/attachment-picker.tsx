@@ -66,15 +66,19 @@ export function AttachmentPicker({
       {choices.length === 0 ? (
         <p className="rounded-lg border border-dashed p-4 text-center text-sm text-muted-foreground">{t('empty', { type: typeLabel })}</p>
       ) : (
-        <ul className="grid gap-2 @xl:grid-cols-2">
+        <ul className="grid grid-cols-1 gap-2 @xl:grid-cols-2">
           {choices.map((c) => {
             const on = chosen.has(c.uid);
             const thumb = c.kind === 'picture' ? pictureFileId(report.id, c.uid) : c.attachment.pictures[0];
             const title = c.kind === 'picture' ? (c.picture.type ? label(c.picture.type) : tp('number', { n: c.n })) : typeLabel;
             const detail =
-              c.kind === 'picture' ? c.picture.description || tp('number', { n: c.n }) : c.attachment.offline ? t('pages', { count: c.attachment.pictures.length }) : c.attachment.name;
+              c.kind === 'picture'
+                ? c.picture.description || (c.picture.type ? tp('number', { n: c.n }) : '')
+                : c.attachment.offline
+                  ? t('pages', { count: c.attachment.pictures.length })
+                  : c.attachment.name;
             return (
-              <li key={c.uid} data-uid={c.uid} className={cn('rounded-lg', highlightClass(highlighted === c.uid))}>
+              <li key={c.uid} data-uid={c.uid} className={cn('min-w-0 rounded-lg', highlightClass(highlighted === c.uid))}>
                 <label
                   className={cn(
                     'flex min-h-11 cursor-pointer items-center gap-3 rounded-lg border p-2 has-[:focus-visible]:ring-[3px] has-[:focus-visible]:ring-ring/50',
@@ -92,7 +96,7 @@ export function AttachmentPicker({
                   )}
                   <span className="flex min-w-0 flex-1 flex-col">
                     <span className="truncate font-medium">{title}</span>
-                    <span className="truncate text-sm text-muted-foreground">{detail}</span>
+                    {detail && <span className="truncate text-sm text-muted-foreground">{detail}</span>}
                   </span>
                   <Badge variant="outline">{c.kind === 'picture' ? t('picture') : documentType}</Badge>
                 </label>

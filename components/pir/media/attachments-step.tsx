@@ -5,7 +5,9 @@ import { useEffect, useId, useRef, useState } from 'react';
 import type { Attachment, Pir } from '@/lib/contract';
 import { editReport } from '@/lib/local-data/reports-store';
 import { markComplete, stepState } from '@/lib/inspection/steps';
-import { deleteAttachment, deleteAttachmentPage, isLocalAttachment } from '@/lib/media/pictures';
+import { pirAttachmentsStep } from '@/lib/inspection/forms/definitions';
+import { stepErrors } from '@/lib/inspection/forms/step-definition';
+import { deleteAttachment, deleteAttachmentPage, isLocalAttachment, withErrors } from '@/lib/media/pictures';
 import { cn } from '@/lib/utils';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
@@ -94,8 +96,10 @@ export function AttachmentsStep({ report, onCompleted }: { report: Pir; onComple
     void work().catch((e) => setFailure(errorText(e)));
   };
 
+  // SPEC §5 through the step's schema (a local attachment has a type and a page by construction).
+  const valid = stepErrors(pirAttachmentsStep, report).isValid;
   const complete = () => {
-    editReport(report.id, (r) => markComplete(r, 'pirattachments'));
+    editReport(report.id, (r) => markComplete(withErrors(r, 'pirattachments'), 'pirattachments'));
     onCompleted();
   };
 
@@ -104,7 +108,7 @@ export function AttachmentsStep({ report, onCompleted }: { report: Pir; onComple
       step="pirattachments"
       done={state === 'done'}
       locked={lockOf(report)}
-      canComplete={editable && state !== 'done'}
+      canComplete={editable && state !== 'done' && valid}
       onComplete={() => {
         if (draft) setLeave(() => () => {
           setDraft(null);
@@ -183,7 +187,6 @@ export function AttachmentsStep({ report, onCompleted }: { report: Pir; onComple
         </ul>
       )}
       {pages.dialog}
-      <TmpPicker report={report} />
       <ConfirmDialog
         open={toDelete !== null}
         onOpenChange={(o) => !o && setToDelete(null)}
@@ -310,16 +313,5 @@ function AttachmentCard({
         </div>
       )}
     </li>
-  );
-}
-
-import { AttachmentPicker } from './attachment-picker';
-function TmpPicker({ report }: { report: Pir }) {
-  const [v, setV] = useState<string[]>([]);
-  return (
-    <div data-testid="tmp-picker" className="border-t pt-4">
-      <AttachmentPicker report={report} value={v} onChange={setV} />
-      <p data-testid="tmp-value">{v.join(',')}</p>
-    </div>
   );
 }

@@ -5,7 +5,9 @@ import { useId, useState } from 'react';
 import type { Pir } from '@/lib/contract';
 import { editReport } from '@/lib/local-data/reports-store';
 import { markComplete, stepState } from '@/lib/inspection/steps';
-import { addPicture, deletePicture, pictureFileId, updatePicture, type InspectionPicture } from '@/lib/media/pictures';
+import { vesselPicturesStep } from '@/lib/inspection/forms/definitions';
+import { stepErrors } from '@/lib/inspection/forms/step-definition';
+import { addPicture, deletePicture, pictureFileId, updatePicture, withErrors, type InspectionPicture } from '@/lib/media/pictures';
 import { cn } from '@/lib/utils';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
@@ -66,6 +68,8 @@ export function VesselPicturesStep({ report, onCompleted }: { report: Pir; onCom
   const { highlighted, highlight } = useNewItemHighlight();
   const [failure, setFailure] = useState<string | null>(null);
   const [toDelete, setToDelete] = useState<InspectionPicture | null>(null);
+  // SPEC §5 through the step's schema: each picture needs a type.
+  const errors = stepErrors(vesselPicturesStep, report);
 
   const input = useImageInput({
     multiple: true,
@@ -88,9 +92,9 @@ export function VesselPicturesStep({ report, onCompleted }: { report: Pir; onCom
       step="vesselpictures"
       done={state === 'done'}
       locked={lockOf(report)}
-      canComplete={editable && state !== 'done'}
+      canComplete={editable && state !== 'done' && errors.isValid}
       onComplete={() => {
-        editReport(report.id, (r) => markComplete(r, 'vesselpictures'));
+        editReport(report.id, (r) => markComplete(withErrors(r, 'vesselpictures'), 'vesselpictures'));
         onCompleted();
       }}
     >
@@ -112,6 +116,7 @@ export function VesselPicturesStep({ report, onCompleted }: { report: Pir; onCom
               index={i}
               editable={editable}
               highlighted={highlighted === p.uid}
+              typeError={errors.errors[`pictures.${i}.type`]?.[0]}
               onDelete={() => setToDelete(p)}
               onChange={(patch) => guard(() => updatePicture(report.id, p.uid, patch))}
             />
@@ -141,6 +146,7 @@ function PictureCard({
   index,
   editable,
   highlighted,
+  typeError,
   onDelete,
   onChange,
 }: {
@@ -149,11 +155,13 @@ function PictureCard({
   index: number;
   editable: boolean;
   highlighted: boolean;
+  typeError?: { key: string; values?: Record<string, string | number> };
   onDelete: () => void;
   onChange: (patch: Partial<Pick<InspectionPicture, 'type' | 'description' | 'date'>>) => void;
 }) {
   const t = useTranslations('media');
   const tc = useTranslations('common');
+  const tv = useTranslations('validation');
   const ids = { type: useId(), description: useId(), date: useId() };
   const { pictureTypes, label } = useDocumentTypes();
   const [zoom, setZoom] = useState(false);
@@ -197,7 +205,7 @@ function PictureCard({
         <div className="flex flex-col gap-1.5">
           <Label htmlFor={ids.type}>{t('pictures.type')}</Label>
           <Select value={picture.type || undefined} disabled={!editable} onValueChange={(v) => onChange({ type: v })}>
-            <SelectTrigger id={ids.type}>
+            <SelectTrigger id={ids.type} aria-invalid={typeError ? true : undefined} aria-describedby={typeError ? `${ids.type}-error` : undefined}>
               <SelectValue placeholder={t('pictures.typePlaceholder')}>{picture.type ? label(picture.type) : undefined}</SelectValue>
             </SelectTrigger>
             <SelectContent>
@@ -208,6 +216,11 @@ function PictureCard({
               ))}
             </SelectContent>
           </Select>
+          {typeError && (
+            <p id={`${ids.type}-error`} className="text-sm text-destructive" role="alert" data-testid="field-error">
+              {tv(typeError.key as 'required', { field: t('pictures.type'), value: '', ...typeError.values })}
+            </p>
+          )}
         </div>
         <div className="flex flex-col gap-1.5">
           <Label htmlFor={ids.description}>{t('pictures.description')}</Label>

@@ -61,11 +61,11 @@ export function ItemGrid({ children }: { children: React.ReactNode }) {
 }
 
 /**
- * A group of quantities (declared, verified and their difference). Three side by side when the group
- * is wide enough, so the difference sits next to its pair; else as the entry's columns.
+ * A group of quantities (declared and verified, and their difference `withDelta`). With a difference,
+ * three side by side when the group is wide enough, so it sits next to its pair; else as the entry's columns.
  */
-export function QuantityGroup({ legend, children }: { legend?: string; children: React.ReactNode }) {
-  const grid = <div className="grid grid-cols-1 gap-4 sm:@lg:grid-cols-2 sm:@xl:grid-cols-3">{children}</div>;
+export function QuantityGroup({ legend, withDelta = false, children }: { legend?: string; withDelta?: boolean; children: React.ReactNode }) {
+  const grid = <div className={cn('grid grid-cols-1 gap-4 sm:@lg:grid-cols-2', withDelta && 'sm:@xl:grid-cols-3')}>{children}</div>;
   if (!legend) return <div className={cn('@container min-w-0', SPAN)}>{grid}</div>;
   return (
     <fieldset className={cn('min-w-0 rounded-md border p-3', SPAN)}>
@@ -117,12 +117,12 @@ function CatchOnboardItem({ index }: { index: number }) {
     <ItemGrid>
       <CatchIdentityFields prefix={prefix} />
       <NumberField name={`${prefix}.quantity`} label={t('quantity')} />
-      <QuantityGroup legend={t('landing')}>
+      <QuantityGroup legend={t('landing')} withDelta>
         <NumberField name={`${prefix}.quantityToLand`} label={t('declaredToLand')} />
         <NumberField name={`${prefix}.monitoredLandedQuantity`} label={t('verifiedLanded')} />
         <DeltaOutput label={t('deltaLanded')} value={shown?.deltaLanded ?? null} testId="delta-landed" />
       </QuantityGroup>
-      <QuantityGroup legend={t('transhipment')}>
+      <QuantityGroup legend={t('transhipment')} withDelta>
         <NumberField name={`${prefix}.quantityToTransship`} label={t('declaredToTransship')} />
         <NumberField name={`${prefix}.monitoredTranshippedQuantity`} label={t('verifiedTranshipped')} />
         <DeltaOutput label={t('deltaTranshipped')} value={shown?.deltaTranshipped ?? null} testId="delta-transhipped" />

@@ -18,7 +18,7 @@ function RetainedCatchItem({ index }: { index: number }) {
   return (
     <ItemGrid>
       <CatchIdentityFields prefix={prefix} />
-      <QuantityGroup>
+      <QuantityGroup withDelta>
         <NumberField name={`${prefix}.declaredQuantity`} label={t('declaredQuantity')} />
         <NumberField name={`${prefix}.actualQuantity`} label={t('actualQuantity')} />
         <DeltaOutput label={t('deltaRetained')} value={delta} testId="delta-retained" />

@@ -378,6 +378,14 @@ function useLabels(dataset: ReferenceDataset) {
   }, [options]);
 }
 
+/** "-4.5-56.75" → "4.5° S, 56.75° E" (hemisphere letters translated); a malformed value is shown as stored. */
+function formatPosition(atSea: string | null, t: (key: 'north' | 'south' | 'east' | 'west') => string): string {
+  if (!atSea) return '—';
+  const p = parseLatLong(atSea);
+  if (!p) return atSea;
+  return `${Math.abs(p.latitude)}° ${t(p.latitude < 0 ? 'south' : 'north')}, ${Math.abs(p.longitude)}° ${t(p.longitude < 0 ? 'west' : 'east')}`;
+}
+
 function Detail({ term, children }: { term: string; children: React.ReactNode }) {
   return (
     <div className="flex min-w-0 flex-col gap-0.5">
@@ -418,7 +426,7 @@ function DonorEntries() {
               </div>
               <dl className="grid grid-cols-1 gap-3 text-sm sm:grid-cols-2">
                 <Detail term={t('date')}>{g.date ? format.dateTime(new Date(g.date), { dateStyle: 'medium', timeStyle: 'short' }) : '—'}</Detail>
-                <Detail term={t('isAtPort')}>{g.isAtPort === null ? '—' : g.isAtPort ? `${t('inPort')} · ${port(g.atPort)}` : `${t('atSea')} · ${g.atSea ?? '—'}`}</Detail>
+                <Detail term={t('isAtPort')}>{g.isAtPort === null ? '—' : g.isAtPort ? `${t('inPort')} · ${port(g.atPort)}` : `${t('atSea')} · ${formatPosition(g.atSea, t)}`}</Detail>
                 <Detail term={t('flagState')}>{flag(g.flagState)}</Detail>
                 <Detail term={t('idNumber')}>{g.idNumber || '—'}</Detail>
               </dl>

@@ -62,7 +62,20 @@ export const transhipmentInfoItemSchema = z
     if (v.content.length === 0) addIssue(ctx, ['content'], msg('emptyList'));
   });
 
-export const transhipmentInfoSchema = z.object({ transhipmentInfo: z.array(transhipmentInfoItemSchema) });
+/** Entries copied from other forms (donor vessels) are shown read-only: the inspector cannot fix them, so they are not checked. */
+export function isDonorEntry(e: Pick<TranshipmentInfo, 'srcForm'>): boolean {
+  return Boolean(e.srcForm) && e.srcForm !== 'PIR';
+}
+
+export const transhipmentInfoSchema = z.object({
+  transhipmentInfo: z.array(z.custom<TranshipmentInfo>((v) => typeof v === 'object' && v !== null)).superRefine((list, ctx) => {
+    list.forEach((entry, i) => {
+      if (isDonorEntry(entry)) return;
+      const r = transhipmentInfoItemSchema.safeParse(entry);
+      if (!r.success) for (const issue of r.error.issues) addIssue(ctx, [i, ...issue.path.map((p) => p as string | number)], issue.message);
+    });
+  }),
+});
 
 /** SPEC §5: receive vs offload, offload (isReceived false) by default. */
 export function newTranshipmentInfo(uid: string): TranshipmentInfo {
