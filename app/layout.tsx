@@ -2,6 +2,7 @@ import type { Metadata, Viewport } from 'next';
 import './globals.css';
 import { Providers } from '@/components/app/providers';
 import { themeScript } from '@/components/app/theme-script';
+import { captureInstallPromptScript } from '@/lib/app/install';
 import en from '@/messages/en.json';
 
 export const metadata: Metadata = {
@@ -30,6 +31,7 @@ export default function RootLayout({ children }: { children: React.ReactNode }) 
     <html lang="en" suppressHydrationWarning>
       <head>
         <script dangerouslySetInnerHTML={{ __html: themeScript }} />
+        <script dangerouslySetInnerHTML={{ __html: captureInstallPromptScript }} />
       </head>
       <body>
         <Providers>{children}</Providers>

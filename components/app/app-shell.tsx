@@ -7,9 +7,11 @@ import { useStore } from '@/lib/store/use-store';
 import { useReferenceDataLifecycle } from '@/lib/reference-data/use-reference-data';
 import { LoginScreen } from '@/components/login/login-screen';
 import { TabBar } from './tab-bar';
+import { Loading } from './loading';
 import { LocalDataGate } from './local-data-gate';
 import { ServerSync } from './server-sync';
 import { LifecycleToasts } from './lifecycle-toasts';
+import { InstallPrompts } from './install-prompts';
 
 /** The login screen replaces everything while no one is logged in (SPEC §2). */
 export function AppShell({ children }: { children: React.ReactNode }) {
@@ -20,11 +22,7 @@ export function AppShell({ children }: { children: React.ReactNode }) {
   useReferenceDataLifecycle(loggedIn);
 
   if (user === undefined) {
-    return (
-      <div className="flex min-h-dvh items-center justify-center text-muted-foreground" role="status">
-        {t('loading')}
-      </div>
-    );
+    return <Loading className="flex min-h-dvh items-center justify-center" />;
   }
   if (!loggedIn) return <LoginScreen />;
   return (
@@ -36,6 +34,7 @@ export function AppShell({ children }: { children: React.ReactNode }) {
         {t('skipToContent')}
       </a>
       <main id="main" className="mx-auto min-h-dvh w-full max-w-[1400px] px-4 pt-4 pb-[calc(var(--tabbar-height)+1.5rem)] sm:px-6">
+        <InstallPrompts />
         <LocalDataGate>
           <ServerSync />
           <LifecycleToasts />

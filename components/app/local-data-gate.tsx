@@ -1,6 +1,5 @@
 'use client';
 import { useQueryClient } from '@tanstack/react-query';
-import { useTranslations } from 'next-intl';
 import { useEffect } from 'react';
 import { attachQueryClient } from '@/lib/local-data/cache';
 import { onRemoteChange } from '@/lib/local-data/channel';
@@ -9,12 +8,12 @@ import { reloadReports } from '@/lib/local-data/reports-store';
 import { useLocalReports, useProcesses } from '@/lib/local-data/use-local';
 import { runner } from '@/lib/tasks/runtime';
 import { requestPersistentStorage } from '@/lib/storage/quota';
+import { Loading } from './loading';
 
 let started = false;
 
 /** Loads the tablet's reports and queued work before the screens show, then starts the queue. */
 export function LocalDataGate({ children }: { children: React.ReactNode }) {
-  const t = useTranslations('app');
   const client = useQueryClient();
   attachQueryClient(client);
   const reports = useLocalReports();
@@ -38,11 +37,7 @@ export function LocalDataGate({ children }: { children: React.ReactNode }) {
   );
 
   if (!ready) {
-    return (
-      <div className="flex min-h-[50dvh] items-center justify-center text-muted-foreground" role="status">
-        {t('loading')}
-      </div>
-    );
+    return <Loading />;
   }
   return <>{children}</>;
 }

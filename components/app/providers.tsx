@@ -10,6 +10,8 @@ import { SettingsEffects } from './settings-effects';
 import { ServiceWorkerRegistration } from './service-worker';
 import { SessionEffects } from './session-effects';
 import { AppShell } from './app-shell';
+import { ErrorDialog } from './error-dialog';
+import { MockBanner } from './mock-banner';
 
 export function Providers({ children }: { children: React.ReactNode }) {
   const [queryClient] = useState(() => {
@@ -23,7 +25,9 @@ export function Providers({ children }: { children: React.ReactNode }) {
         <SettingsEffects />
         <ServiceWorkerRegistration />
         <SessionEffects />
+        <MockBanner />
         <AppShell>{children}</AppShell>
+        <ErrorDialog />
         {/* SPEC §9: toasts default to 2 s, dark */}
         <Toaster theme={settings?.darkMode ? 'dark' : 'light'} duration={2000} position="top-center" richColors closeButton />
       </IntlProvider>

@@ -1,11 +1,16 @@
 'use client';
+import { useTranslations } from 'next-intl';
 import { useEffect } from 'react';
+import { toast } from 'sonner';
+import { registerServiceWorker, takeUpdatedFlag } from '@/lib/app/service-worker';
 
 /** The service worker precaches the whole app so it starts with no network. Production builds only. */
 export function ServiceWorkerRegistration() {
+  const t = useTranslations('update');
   useEffect(() => {
-    if (process.env.NODE_ENV !== 'production' || !('serviceWorker' in navigator)) return;
-    navigator.serviceWorker.register('/sw.js', { scope: '/' }).catch((e) => console.warn('Service worker registration failed', e));
-  }, []);
+    if (takeUpdatedFlag()) toast.success(t('updated'), { duration: 5000 });
+    if (process.env.NODE_ENV !== 'production') return;
+    registerServiceWorker().catch((e) => console.warn('Service worker registration failed', e));
+  }, [t]);
   return null;
 }

@@ -12,6 +12,9 @@ import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@
 import { Sheet, SheetContent, SheetDescription, SheetTitle, SheetTrigger } from '@/components/ui/sheet';
 import { Switch } from '@/components/ui/switch';
 import { StorageStatus } from './storage-status';
+import { UpdateButton } from './update-button';
+import { InstallButton } from './install-button';
+import { DataActions } from '@/components/export/data-actions';
 
 /** SPEC §2: the user side menu, opening from the end side; the icon shows the tablet's name. */
 export function UserMenu() {
@@ -29,6 +32,11 @@ export function UserMenu() {
         <Button variant="ghost" className="h-12 gap-2 px-2" aria-label={`${tn('user')} — ${user.deviceName}`}>
           <span className="relative inline-flex size-9 items-center justify-center rounded-full bg-primary text-primary-foreground">
             <UserRoundIcon className="size-5" aria-hidden />
+            {settings.updateAvailable && (
+              <span className="absolute -top-0.5 -end-0.5 size-3 rounded-full border-2 border-card bg-warning" data-testid="update-marker">
+                <span className="sr-only">{t('updateAvailable')}</span>
+              </span>
+            )}
           </span>
           <span className="hidden max-w-32 truncate text-sm md:inline" data-testid="device-name">
             {user.deviceName}
@@ -43,6 +51,11 @@ export function UserMenu() {
             <br />
             {t('device', { device: user.deviceName })}
           </SheetDescription>
+        </div>
+
+        <div className="flex flex-col gap-2 border-t pt-5">
+          <InstallButton />
+          <UpdateButton />
         </div>
 
         <div className="flex flex-col gap-5 border-t pt-5">
@@ -99,6 +112,7 @@ export function UserMenu() {
               {t('version', { version: process.env.NEXT_PUBLIC_APP_VERSION ?? '' })}
             </p>
           )}
+          {settings.showAdvancedFeatures && <DataActions />}
         </div>
 
         <div className="border-t pt-5">

@@ -3,12 +3,14 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useTranslations } from 'next-intl';
 import { AnchorIcon, WifiOffIcon } from 'lucide-react';
 import { useId, useState } from 'react';
-import type { LoginReply } from '@/lib/contract';
+import type { LoginReply, Pir } from '@/lib/contract';
 import { api } from '@/lib/api/calls';
 import { ApiError } from '@/lib/api/errors';
 import { useOnline } from '@/lib/hooks/use-online';
 import { eraseLocalData } from '@/lib/local-data/erase';
-import { isDifferentUser } from '@/lib/session/login-state';
+import { isDifferentUser, reportsWithUnsentWork } from '@/lib/session/login-state';
+import { loadReports } from '@/lib/local-data/reports-store';
+import { reportTitle } from '@/lib/reports/groups';
 import { deviceNameStore, sessionStore, signIn } from '@/lib/session/session-store';
 import { useStore } from '@/lib/store/use-store';
 import { Button } from '@/components/ui/button';
@@ -39,6 +41,7 @@ export function LoginScreen() {
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [pending, setPending] = useState<LoginReply | null>(null);
+  const [atRisk, setAtRisk] = useState<Pir[]>([]);
   const ids = { user: useId(), pass: useId(), device: useId(), error: useId() };
 
   const canSubmit = username.trim() !== '' && password !== '' && !busy;
@@ -50,8 +53,10 @@ export function LoginScreen() {
     setError(null);
     try {
       const reply = await api.login({ username: username.trim(), password, deviceName: deviceName.trim() });
-      if (isDifferentUser(storedUser, reply.user)) setPending(reply);
-      else signIn(reply);
+      if (isDifferentUser(storedUser, reply.user)) {
+        setAtRisk(reportsWithUnsentWork(await loadReports().catch(() => []), storedUser?.deviceName ?? ''));
+        setPending(reply);
+      } else signIn(reply);
     } catch (err) {
       setError(describe(err));
     } finally {
@@ -155,6 +160,18 @@ export function LoginScreen() {
           <AlertDialogDescription>
             {t('switchUser.description', { newUser: pending?.user.name ?? '', oldUser: storedUser?.name ?? '' })}
           </AlertDialogDescription>
+          {atRisk.length > 0 && (
+            <div className="rounded-lg bg-destructive/10 p-3 text-sm" data-testid="unsent-work">
+              <p className="font-medium text-destructive">{t('switchUser.unsent', { count: atRisk.length })}</p>
+              <ul className="mt-1 list-disc ps-5">
+                {atRisk.map((r) => (
+                  <li key={r.id}>
+                    {reportTitle(r)} · {r.code}
+                  </li>
+                ))}
+              </ul>
+            </div>
+          )}
           <AlertDialogFooter>
             <AlertDialogCancel>{tc('cancel')}</AlertDialogCancel>
             <AlertDialogAction variant="destructive" onClick={confirmSwitch}>

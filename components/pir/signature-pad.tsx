@@ -1,7 +1,8 @@
 'use client';
 import { useTranslations } from 'next-intl';
 import { CheckIcon, EraserIcon } from 'lucide-react';
-import { useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
+import { setBusy as reportBusy } from '@/lib/app/busy';
 import { PAD_HEIGHT, PAD_WIDTH, strokePath, type Point } from '@/lib/signature/stroke';
 import { useStoredFileUrl } from '@/lib/local-data/use-file-url';
 import { Button } from '@/components/ui/button';
@@ -35,6 +36,11 @@ export function SignaturePad({
   const svg = useRef<SVGSVGElement>(null);
   const registered = useStoredFileUrl(registeredFileId);
   const state: PadState = registeredFileId ? 'registered' : paths.length ? 'drawn' : 'empty';
+  // A drawn signature not yet completed is work an update must not throw away.
+  useEffect(() => {
+    reportBusy(`signature:${testId}`, state === 'drawn' ? 'signature' : null);
+    return () => reportBusy(`signature:${testId}`, null);
+  }, [state, testId]);
 
   function point(e: React.PointerEvent): Point {
     const rect = svg.current!.getBoundingClientRect();

@@ -1,7 +1,7 @@
 'use client';
+import { reportError } from '@/lib/errors/error-bus';
 import { useTranslations } from 'next-intl';
 import { useState } from 'react';
-import { toast } from 'sonner';
 import type { Pir } from '@/lib/contract';
 import { useOnline } from '@/lib/hooks/use-online';
 import { claimReport, releaseReport } from '@/lib/reports/actions';
@@ -9,13 +9,10 @@ import { canTransition, isAtLeast } from '@/lib/reports/transitions';
 import { isClaimedByOtherDevice, reportTitle } from '@/lib/reports/groups';
 import { Button } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/app/confirm-dialog';
-import { useErrorText } from '@/components/app/use-error-text';
-import { LONG_TOAST_MS } from '@/components/app/lifecycle-toasts';
 
 /** Claim, release (confirmed) and reclaim (confirmed, naming vessel and device) of one report. */
 export function ReportActions({ report, deviceName, hasProcess }: { report: Pir; deviceName: string; hasProcess: boolean }) {
   const t = useTranslations('actions');
-  const errorText = useErrorText();
   const online = useOnline();
   const [busy, setBusy] = useState(false);
   const [confirm, setConfirm] = useState<'release' | 'reclaim' | null>(null);
@@ -27,7 +24,7 @@ export function ReportActions({ report, deviceName, hasProcess }: { report: Pir;
     try {
       await work();
     } catch (e) {
-      toast.error(errorText(e), { duration: LONG_TOAST_MS });
+      reportError(e);
     } finally {
       setBusy(false);
     }

@@ -25,3 +25,8 @@ export function tokenRefreshDelaySeconds(expire: number | undefined | null): num
 export function isDifferentUser(stored: Pick<User, 'id' | 'username'> | null, incoming: Pick<User, 'id' | 'username'>): boolean {
   return stored !== null && (stored.id !== incoming.id || stored.username !== incoming.username);
 }
+
+/** Reports holding work not yet on the server: what a user change would throw away (SPEC §4). */
+export function reportsWithUnsentWork<T extends { status: string; claimedByDevice: string | null }>(reports: readonly T[], device: string): T[] {
+  return reports.filter((r) => r.claimedByDevice === device && ['inspecting', 'signing', 'readytosubmit', 'submitting'].includes(r.status));
+}

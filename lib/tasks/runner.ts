@@ -10,7 +10,8 @@ import type { Task } from '@/lib/contract';
 import type { ProcessRecord } from '@/lib/local-data/db';
 import { allProcesses, saveProcess, showProcess } from '@/lib/local-data/processes-store';
 import { applyTaskEvent, isProcessComplete, PENDING_CHECK_MS, processStatus, PROGRESS_SAVE_MS, stalledTasks, STOPPED, type TaskEvent } from './model';
-import { PARALLEL_SUBTYPES } from './builders';
+import { PARALLEL_SUBTYPES, SUBTYPE } from './builders';
+import { setBusy } from '@/lib/app/busy';
 
 /** Raised by an executor for a failure that retrying will not mend (a refused claim, a 4xx). */
 export class FinalError extends Error {
@@ -339,6 +340,8 @@ export class TaskRunner {
     // Stored as registered before the request goes out.
     await this.update(processUid, taskUid, { type: 'register' });
     this.inFlight.add(taskUid);
+    const sending = t.subtype === SUBTYPE.save || t.subtype === SUBTYPE.upload;
+    if (sending) setBusy(`task:${taskUid}`, 'upload');
     const alive = setInterval(() => void this.update(processUid, taskUid, { type: 'alive' }, false), ALIVE_MS);
     try {
       const result = await handler.execute(t, {
@@ -359,6 +362,7 @@ export class TaskRunner {
       await this.update(processUid, taskUid, (task) => this.failed(task, e));
     } finally {
       this.inFlight.delete(taskUid);
+      if (sending) setBusy(`task:${taskUid}`, null);
     }
   }
 

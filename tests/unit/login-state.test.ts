@@ -44,3 +44,12 @@ describe('login state (SPEC §4)', () => {
     expect(isDifferentUser(user, { ...user, username: 'rajesh' })).toBe(true);
   });
 });
+
+describe('unsent work on the tablet (a user change would delete it)', () => {
+  it('lists reports held by this tablet between inspecting and submitting', async () => {
+    const { reportsWithUnsentWork } = await import('@/lib/session/login-state');
+    const r = (id: number, status: string, claimedByDevice: string | null = 'T1') => ({ id, status, claimedByDevice });
+    const list = [r(1, 'notready', null), r(2, 'ready'), r(3, 'inspecting'), r(4, 'signing'), r(5, 'readytosubmit'), r(6, 'submitting'), r(7, 'submitted'), r(8, 'inspecting', 'T2')];
+    expect(reportsWithUnsentWork(list, 'T1').map((x) => x.id)).toEqual([3, 4, 5, 6]);
+  });
+});

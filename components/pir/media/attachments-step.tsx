@@ -1,4 +1,5 @@
 'use client';
+import { setBusy } from '@/lib/app/busy';
 import { useTranslations } from 'next-intl';
 import { CameraIcon, CloudIcon, FilePlus2Icon, ImageIcon, Trash2Icon, XIcon } from 'lucide-react';
 import { useEffect, useId, useRef, useState } from 'react';
@@ -90,6 +91,11 @@ export function AttachmentsStep({ report, onCompleted }: { report: Pir; onComple
   });
 
   useLeaveGuard(draft !== null, (proceed) => setLeave(() => proceed), draftRef);
+  // An update must not reload the page under a half-made attachment.
+  useEffect(() => {
+    setBusy('attachment-draft', draft ? 'attachment' : null);
+    return () => setBusy('attachment-draft', null);
+  }, [draft]);
 
   const guard = (work: () => Promise<void>) => {
     setFailure(null);

@@ -1,8 +1,8 @@
 'use client';
+import { reportError } from '@/lib/errors/error-bus';
 import { useTranslations } from 'next-intl';
 import { PenLineIcon, CheckCheckIcon } from 'lucide-react';
 import { useId, useState } from 'react';
-import { toast } from 'sonner';
 import type { Pir } from '@/lib/contract';
 import { endInspection, startSigning } from '@/lib/reports/actions';
 import { signaturesComplete } from '@/lib/reports/transitions';
@@ -12,14 +12,12 @@ import { Button } from '@/components/ui/button';
 import { Label } from '@/components/ui/label';
 import { Switch } from '@/components/ui/switch';
 import { ConfirmDialog } from '@/components/app/confirm-dialog';
-import { useErrorText } from '@/components/app/use-error-text';
 import { SignaturePad } from '../signature-pad';
 import { StepFrame } from '../step-frame';
 
 /** signature: start signing (confirmed), master pad with "refuses", inspector pad, complete (SPEC §2, §4). */
 export function SignatureStep({ report, isCurrent }: { report: Pir; isCurrent: boolean }) {
   const t = useTranslations('signature');
-  const errorText = useErrorText();
   const [confirm, setConfirm] = useState(false);
   const refuseId = useId();
   const s = report.inspectionSignatures;
@@ -27,7 +25,7 @@ export function SignatureStep({ report, isCurrent }: { report: Pir; isCurrent: b
   const done = ['readytosubmit', 'submitting', 'submitted'].includes(report.status);
 
   const guard = (work: () => Promise<void>) => () =>
-    void work().catch((e) => toast.error(errorText(e), { duration: 5000 }));
+    void work().catch((e) => reportError(e));
 
   return (
     <StepFrame step="signature" done={done}>

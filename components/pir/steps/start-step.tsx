@@ -1,8 +1,8 @@
 'use client';
+import { reportError } from '@/lib/errors/error-bus';
 import { useFormatter, useTranslations } from 'next-intl';
 import { PlayIcon } from 'lucide-react';
 import { useId, useState } from 'react';
-import { toast } from 'sonner';
 import type { Pir } from '@/lib/contract';
 import { startInspection } from '@/lib/reports/actions';
 import { isAtLeast } from '@/lib/reports/transitions';
@@ -11,7 +11,6 @@ import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
-import { useErrorText } from '@/components/app/use-error-text';
 import { StepFrame } from '../step-frame';
 
 /** 'inspection started': the start-inspection modal asks for the inspector's name (SPEC §2). */
@@ -19,7 +18,6 @@ export function StartStep({ report, onStarted }: { report: Pir; onStarted: () =>
   const t = useTranslations('inspection');
   const tc = useTranslations('common');
   const format = useFormatter();
-  const errorText = useErrorText();
   const [open, setOpen] = useState(false);
   const [name, setName] = useState(() => report.extended?.pir.monitoringDetails.principalInspectorName || sessionStore.get()?.name || '');
   const nameId = useId();
@@ -33,7 +31,7 @@ export function StartStep({ report, onStarted }: { report: Pir; onStarted: () =>
       setOpen(false);
       onStarted();
     } catch (err) {
-      toast.error(errorText(err), { duration: 5000 });
+      reportError(err);
     }
   }
 

@@ -1,4 +1,5 @@
 'use client';
+import { reportError } from '@/lib/errors/error-bus';
 import { useFormatter, useTranslations } from 'next-intl';
 import { ArchiveIcon, SendIcon, UndoIcon } from 'lucide-react';
 import { useState } from 'react';
@@ -15,7 +16,6 @@ import { href } from '@/lib/routes/shell-path';
 import { reportTitle } from '@/lib/reports/groups';
 import { Button } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/app/confirm-dialog';
-import { useErrorText } from '@/components/app/use-error-text';
 import { ProcessProgress } from '@/components/processes/process-progress';
 import { StepFrame } from '../step-frame';
 import { Fireworks } from '../fireworks';
@@ -24,7 +24,6 @@ import { Fireworks } from '../fireworks';
 export function SubmitStep({ report, processes }: { report: Pir; processes: ProcessRecord[] }) {
   const t = useTranslations('submit');
   const format = useFormatter();
-  const errorText = useErrorText();
   const router = useRouter();
   const settings = useStore(settingsStore);
   const [confirm, setConfirm] = useState<'archive' | 'cancel' | null>(null);
@@ -34,7 +33,7 @@ export function SubmitStep({ report, processes }: { report: Pir; processes: Proc
   // Fireworks for a submission seen happening on this page, not for an old one.
   const [sawSubmitting] = useState(report.status !== 'submitted');
 
-  const guard = (work: () => Promise<void>) => () => void work().catch((e) => toast.error(errorText(e), { duration: 5000 }));
+  const guard = (work: () => Promise<void>) => () => void work().catch((e) => reportError(e));
 
   return (
     <StepFrame step="submit" done={report.status === 'submitted'}>

@@ -1,0 +1,153 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures';
+import { DEMO_USERS } from '../../server/seed/demo-users';
+import { listingFor, login, waitForServiceWorker } from './helpers';
+
+const [amina, rajesh] = DEMO_USERS as unknown as [(typeof DEMO_USERS)[0], (typeof DEMO_USERS)[0]];
+
+async function openMenu(page: Page) {
+  await page.getByRole('button', { name: /User menu/ }).click();
+  await expect(page.getByRole('heading', { name: 'Settings' })).toBeVisible();
+}
+
+/** Claims an unclaimed report, waits until it is on the tablet and starts its inspection. */
+async function startInspecting(page: Page, reportId: number) {
+  await page.locator(`[data-report-id="${reportId}"]`).getByRole('button', { name: 'Claim' }).click();
+  await expect(page.locator(`[data-report-id="${reportId}"] [data-status]`)).toHaveAttribute('data-status', 'ready', { timeout: 60_000 });
+  await page.goto(`/pir/${reportId}/#inspection%20started`);
+  await page.locator('section[aria-labelledby="step-title"]').getByRole('button', { name: 'Start inspection' }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Start inspection' }).click();
+  await expect(page.getByTestId('stepper-inspection started')).toHaveAttribute('data-state', 'done');
+}
+
+test('the install prompt is captured early and offered in the user menu; once installed, a browser tab points to the app', async ({ page }) => {
+  await login(page, amina);
+  // Headless Chromium fires no beforeinstallprompt: a synthetic one, as the browser would send it.
+  await page.evaluate(() => {
+    const e = new Event('beforeinstallprompt', { cancelable: true }) as Event & { prompt: () => Promise<void>; userChoice: Promise<{ outcome: string }> };
+    e.prompt = async () => {
+      (window as unknown as { prompted: boolean }).prompted = true;
+    };
+    e.userChoice = Promise.resolve({ outcome: 'accepted' });
+    window.dispatchEvent(e);
+  });
+  await openMenu(page);
+  await page.getByTestId('install-app').click();
+  expect(await page.evaluate(() => (window as unknown as { prompted?: boolean }).prompted)).toBe(true);
+  await expect(page.getByTestId('install-app')).toBeHidden();
+  await page.keyboard.press('Escape');
+  await expect(page.getByTestId('install-banner')).toContainText('open it from the home screen');
+});
+
+test.describe('updates', () => {
+  test.use({ copyStatic: true });
+
+  test('a new version deployed while the app is open is offered, held back while work is unsaved, then installed', async ({ page, request, server }) => {
+    const report = (await listingFor(request, amina)).find((r) => r.status === 'notready' && !r.claimedByDevice)!;
+    await login(page, amina);
+    await waitForServiceWorker(page);
+    await startInspecting(page, report.id);
+
+    await openMenu(page);
+    await page.getByRole('button', { name: 'Check for updates' }).click();
+    await expect(page.getByText('No newer updates found')).toBeVisible();
+    await page.keyboard.press('Escape');
+
+    // Deploy: the server now serves a changed service worker.
+    const sw = path.join(server.staticDir, 'sw.js');
+    fs.appendFileSync(sw, `\n// deployed ${Date.now()}\n`);
+
+    // Unsaved work: a new attachment without its first page.
+    await page.goto(`/pir/${report.id}/#pirattachments`);
+    await page.getByRole('button', { name: 'New attachment' }).click();
+    await expect(page.getByTestId('attachment-draft')).toBeVisible();
+
+    await openMenu(page);
+    await page.getByRole('button', { name: 'Check for updates' }).click();
+    await expect(page.getByTestId('install-update')).toBeVisible({ timeout: 30_000 });
+    await expect(page.getByTestId('update-marker')).toBeAttached();
+    await page.getByTestId('install-update').click();
+    await expect(page.getByTestId('update-held')).toContainText('an attachment not yet saved');
+    await page.keyboard.press('Escape');
+
+    // The inspector finishes (drops the half-made attachment), then installs.
+    await page.getByRole('button', { name: 'Cancel the new attachment' }).click();
+    await page.getByRole('alertdialog').getByRole('button').last().click();
+    await expect(page.getByTestId('attachment-draft')).toBeHidden();
+    await openMenu(page);
+    await page.getByTestId('install-update').click();
+    await expect(page.getByText('The application has been updated')).toBeVisible({ timeout: 20_000 });
+    await expect(page.getByTestId('update-marker')).toHaveCount(0);
+  });
+});
+
+test('signing in as another inspector asks first, naming the reports with unsent work, and then clears the tablet', async ({ page, request }) => {
+  const report = (await listingFor(request, amina)).find((r) => r.status === 'notready' && !r.claimedByDevice)!;
+  await login(page, amina);
+  await startInspecting(page, report.id);
+  await openMenu(page);
+  await page.getByRole('button', { name: 'Sign out' }).click();
+
+  await page.getByLabel('Username').fill(rajesh.username);
+  await page.getByLabel('Password').fill(rajesh.password);
+  await page.getByRole('button', { name: 'Change tablet name' }).click();
+  await page.getByLabel('Tablet name').fill(rajesh.deviceName);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  const dialog = page.getByRole('alertdialog');
+  await expect(dialog).toContainText(`${rajesh.name} is not ${amina.name}`);
+  await expect(dialog.getByTestId('unsent-work')).toContainText(report.vesselIdentity.vesselName);
+
+  // Cancel keeps everything; confirm clears it.
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
+  await expect(page.getByRole('heading', { name: 'Sign in' })).toBeVisible();
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.getByRole('alertdialog').getByRole('button', { name: 'Delete local data and sign in' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Reports' })).toBeVisible();
+  await expect(page.getByTestId('device-name')).toHaveText(rajesh.deviceName);
+  // Amina's inspection is gone from this tablet; the server still lists the report, held by her tablet.
+  await expect(page.locator(`[data-report-id="${report.id}"] [data-testid="claimed-by-other"]`)).toContainText(amina.deviceName);
+});
+
+test.describe('session', () => {
+  test.use({ serverOptions: { tokenTtl: 60 } });
+
+  test('a 60 s token is refreshed before it expires, without the inspector noticing', async ({ page }) => {
+    test.setTimeout(120_000);
+    await login(page, amina);
+    const first = await page.evaluate(() => JSON.parse(localStorage.getItem('user')!).token.jwt as string);
+    // SPEC §4: refresh at (expiry − 30) s.
+    await page.waitForRequest((r) => r.url().endsWith('/be/refresh_token'), { timeout: 45_000 });
+    await expect.poll(() => page.evaluate(() => JSON.parse(localStorage.getItem('user')!).token.jwt as string)).not.toBe(first);
+    // Past the first token's lifetime, calls still succeed and the inspector is still signed in.
+    await page.waitForTimeout(Math.max(0, 65_000 - 35_000));
+    const listing = page.waitForResponse((r) => r.url().endsWith('/be/offline-api/current-files'));
+    await page.reload();
+    expect((await listing).status()).toBe(200);
+    await expect(page.getByRole('heading', { level: 1, name: 'Reports' })).toBeVisible();
+  });
+
+  test('SESSION_EXPIRED signs the inspector out but keeps the unsent work, which is there after signing in again', async ({ page, request }) => {
+    const report = (await listingFor(request, amina)).find((r) => r.status === 'notready' && !r.claimedByDevice)!;
+    await login(page, amina);
+    await startInspecting(page, report.id);
+    await page.goto(`/pir/${report.id}/#findings`);
+    await page.getByLabel('Findings of the inspector').fill('Typed before the session expired');
+
+    // The server no longer accepts the token.
+    await page.evaluate(() => {
+      const u = JSON.parse(localStorage.getItem('user')!);
+      u.token.jwt = 'expired.or.revoked';
+      localStorage.setItem('user', JSON.stringify(u));
+    });
+    await page.goto('/reports/');
+    await expect(page.getByRole('heading', { name: 'Sign in' })).toBeVisible({ timeout: 40_000 });
+
+    await page.getByLabel('Password').fill(amina.password);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Reports' })).toBeVisible();
+    await page.goto(`/pir/${report.id}/#findings`);
+    await expect(page.getByLabel('Findings of the inspector')).toHaveValue('Typed before the session expired');
+  });
+});
