@@ -20,6 +20,7 @@ import { authRoutes } from './routes/auth';
 import { fileRoutes } from './routes/files';
 import { referenceRoutes } from './routes/reference';
 import { reportRoutes } from './routes/reports';
+import { vesselFileRoutes } from './routes/vessel-file';
 import { seedDemoData, type SeedOptions, type SeedResult } from './seed/index';
 import { createStaticServer } from './static/serve';
 
@@ -104,6 +105,7 @@ export async function createApp(options: AppOptions): Promise<PirApp> {
   // anything under /be that no route took (e.g. /be itself)
   app.all(`${BASE_PATH}/*`, (c) => jsonError(c, 404, Msg.NOT_FOUND));
   app.all(BASE_PATH, (c) => jsonError(c, 404, Msg.NOT_FOUND));
+  app.route('/', vesselFileRoutes(ctx));
   app.all('*', (c) => statics.handle(c));
 
   return Object.assign(app, {

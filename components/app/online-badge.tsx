@@ -22,7 +22,7 @@ export function OnlineBadge({ className }: { className?: string }) {
       )}
     >
       {online ? <WifiIcon className="size-4" aria-hidden /> : <WifiOffIcon className="size-4" aria-hidden />}
-      {label}
+      <span className="sr-only @min-[40rem]:not-sr-only">{label}</span>
     </span>
   );
 }

@@ -29,7 +29,21 @@ export function Providers({ children }: { children: React.ReactNode }) {
         <AppShell>{children}</AppShell>
         <ErrorDialog />
         {/* SPEC §9: toasts default to 2 s, dark */}
-        <Toaster theme={settings?.darkMode ? 'dark' : 'light'} duration={2000} position="top-center" richColors closeButton />
+        <Toaster
+          theme={settings?.darkMode ? 'dark' : 'light'}
+          duration={2000}
+          position="top-center"
+          closeButton
+          toastOptions={{
+            // Theme colours rather than the library's: they keep WCAG AA contrast in both themes.
+            classNames: {
+              toast: 'border bg-popover text-popover-foreground',
+              error: 'border-destructive/60 [&_[data-icon]]:text-destructive',
+              success: 'border-success/60 [&_[data-icon]]:text-success',
+              warning: 'border-warning/60 [&_[data-icon]]:text-warning',
+            },
+          }}
+        />
       </IntlProvider>
     </QueryClientProvider>
   );

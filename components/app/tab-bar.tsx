@@ -26,19 +26,20 @@ export function TabBar() {
       aria-label={t('label')}
       className="fixed inset-x-0 bottom-0 z-40 border-t bg-card/95 pb-[env(safe-area-inset-bottom)] backdrop-blur supports-[backdrop-filter]:bg-card/85"
     >
-      <div className="mx-auto flex h-[var(--tabbar-height)] max-w-[1400px] items-stretch gap-1 px-2 sm:px-6">
+      <div className="@container mx-auto flex h-[var(--tabbar-height)] max-w-[1400px] items-stretch gap-1 px-2 sm:px-6">
         {tabs.map(({ key, label, to, Icon }) => (
           <Link
             key={key}
             href={to}
             aria-current={active === key ? 'page' : undefined}
             className={cn(
-              'flex min-w-16 flex-1 flex-col items-center justify-center gap-0.5 rounded-lg text-xs font-medium text-muted-foreground outline-none focus-visible:ring-[3px] focus-visible:ring-ring/60 sm:max-w-40 sm:flex-row sm:gap-2 sm:text-sm',
+              'flex min-w-11 flex-1 flex-col items-center justify-center gap-0.5 rounded-lg text-xs font-medium text-muted-foreground outline-none focus-visible:ring-[3px] focus-visible:ring-ring/60 @2xl:max-w-40 @2xl:flex-row @2xl:gap-2 @2xl:text-sm',
               active === key && 'bg-accent text-primary',
             )}
           >
             <Icon className="size-6" aria-hidden />
-            <span>{label}</span>
+            {/* Labels give way to icons when large text leaves no room; they stay for screen readers. */}
+            <span className="sr-only @min-[36rem]:not-sr-only">{label}</span>
           </Link>
         ))}
         <div className="ms-auto flex items-center gap-2">

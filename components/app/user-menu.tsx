@@ -38,7 +38,7 @@ export function UserMenu() {
               </span>
             )}
           </span>
-          <span className="hidden max-w-32 truncate text-sm md:inline" data-testid="device-name">
+          <span className="hidden max-w-32 truncate text-sm @min-[44rem]:inline" data-testid="device-name">
             {user.deviceName}
           </span>
         </Button>

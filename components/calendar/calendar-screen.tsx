@@ -9,9 +9,14 @@ import { useLocalReports } from '@/lib/local-data/use-local';
 import { href } from '@/lib/routes/shell-path';
 import { cn } from '@/lib/utils';
 import { PageHeader } from '@/components/app/page-header';
+import { ReportThumbnail } from '@/components/reports/report-thumbnail';
 import { StatusBadge } from '@/components/reports/status-badge';
 
-/** /calendar: three days before today, today, three days after (SPEC §2). */
+/**
+ * /calendar (SPEC §2): three days before today, today, three days after, each listing that day's
+ * reports by `startOfInspection` (the tablet's time zone) as cards: first vessel picture, title and
+ * status. Reads only the tablet's reports, so it works offline.
+ */
 export function CalendarScreen() {
   const t = useTranslations('calendar');
   const format = useFormatter();
@@ -20,40 +25,76 @@ export function CalendarScreen() {
   const days = useMemo(() => calendarDays(now), [now]);
   const byDay = useMemo(() => groupByDay(files.data ?? [], (r) => r.startOfInspection), [files.data]);
   const todayKey = dayKey(now);
+  const undated = useMemo(() => (files.data ?? []).filter((r) => !r.startOfInspection).length, [files.data]);
+  const first = days[0]!;
+  const last = days[days.length - 1]!;
 
   return (
     <>
-      <PageHeader title={t('title')} />
-      <ol className="grid grid-cols-1 gap-4 md:grid-cols-7">
-        {days.map((day) => {
-          const key = dayKey(day);
-          const reports = byDay.get(key) ?? [];
-          const isToday = key === todayKey;
-          return (
-            <li key={key} className={cn('flex flex-col gap-2 rounded-xl border bg-card p-3', isToday && 'border-primary ring-2 ring-primary/30')} data-testid="calendar-day" data-day={key}>
-              <h2 className="text-sm font-semibold">
-                <span className="block capitalize">{format.dateTime(day, { weekday: 'long' })}</span>
-                <span className="text-muted-foreground">{format.dateTime(day, { day: 'numeric', month: 'short' })}</span>
-                {isToday && <span className="ms-1 text-primary">· {t('today')}</span>}
-              </h2>
-              {reports.length === 0 ? (
-                <p className="text-xs text-muted-foreground">{t('none')}</p>
-              ) : (
-                <ul className="flex flex-col gap-2">
-                  {reports.map((r) => (
-                    <li key={r.id}>
-                      <Link href={href.pir(r.id)} className="flex flex-col gap-1 rounded-lg border p-2 text-sm outline-none hover:bg-accent focus-visible:ring-[3px] focus-visible:ring-ring/60">
-                        <span className="font-medium">{reportTitle(r)}</span>
-                        <StatusBadge status={r.status} className="max-w-full self-start truncate" />
-                      </Link>
-                    </li>
-                  ))}
-                </ul>
-              )}
-            </li>
-          );
-        })}
-      </ol>
+      <PageHeader
+        title={t('title')}
+        subtitle={t('subtitle', { from: format.dateTime(first, { day: 'numeric', month: 'long' }), to: format.dateTime(last, { day: 'numeric', month: 'long', year: 'numeric' }) })}
+      />
+      <div className="@container">
+        <ol className="grid grid-cols-1 gap-3 @5xl:grid-cols-7">
+          {days.map((day) => {
+            const key = dayKey(day);
+            const reports = byDay.get(key) ?? [];
+            const isToday = key === todayKey;
+            return (
+              <li
+                key={key}
+                className={cn('@container flex min-w-0 flex-col gap-2 rounded-xl border bg-card p-3', isToday && 'border-primary ring-2 ring-primary/30')}
+                data-testid="calendar-day"
+                data-day={key}
+                aria-current={isToday ? 'date' : undefined}
+              >
+                <h2 className="flex flex-wrap items-baseline gap-x-2 text-sm font-semibold">
+                  <span className="capitalize" data-testid="weekday">
+                    {format.dateTime(day, { weekday: 'long' })}
+                  </span>
+                  <span className="text-muted-foreground">{format.dateTime(day, { day: 'numeric', month: 'short' })}</span>
+                  {isToday && <span className="text-primary">· {t('today')}</span>}
+                  <span className="sr-only">({t('count', { count: reports.length })})</span>
+                </h2>
+                {reports.length === 0 ? (
+                  <p className="text-xs text-muted-foreground">{t('none')}</p>
+                ) : (
+                  <ul className="grid grid-cols-1 gap-2 @md:grid-cols-[repeat(auto-fill,minmax(11rem,1fr))]">
+                    {reports.map((r) => {
+                      const time = format.dateTime(new Date(r.startOfInspection!), { hour: '2-digit', minute: '2-digit' });
+                      return (
+                        <li key={r.id}>
+                          <Link
+                            href={href.pir(r.id)}
+                            className="flex h-full flex-col gap-1.5 rounded-lg border bg-background p-2 text-sm outline-none hover:bg-accent focus-visible:ring-[3px] focus-visible:ring-ring/60"
+                            data-testid="calendar-card"
+                            data-report-id={r.id}
+                          >
+                            <ReportThumbnail key={r.status} report={r} className="aspect-[4/3] w-full" />
+                            <span className="line-clamp-2 font-medium leading-snug">{reportTitle(r)}</span>
+                            <span className="flex flex-wrap items-center justify-between gap-1">
+                              <StatusBadge status={r.status} className="max-w-full truncate" />
+                              <time dateTime={r.startOfInspection!} className="text-xs tabular-nums text-muted-foreground">
+                                {time}
+                              </time>
+                            </span>
+                          </Link>
+                        </li>
+                      );
+                    })}
+                  </ul>
+                )}
+              </li>
+            );
+          })}
+        </ol>
+        {undated > 0 && (
+          <p className="mt-4 text-sm text-muted-foreground" data-testid="calendar-undated">
+            {t('undated', { count: undated })}
+          </p>
+        )}
+      </div>
     </>
   );
 }

@@ -69,7 +69,8 @@ function Inspection({ report, requested }: { report: Pir; requested: StepName | 
 
   const device = user?.deviceName ?? '';
   return (
-    <div className="grid gap-6 md:grid-cols-[minmax(15rem,20rem)_1fr]">
+    <div className="@container">
+    <div className="grid gap-6 @min-[46rem]:grid-cols-[minmax(14rem,18rem)_1fr]">
       <aside className="flex flex-col gap-4" id="steps">
         <div className="rounded-xl border bg-card p-4" data-testid="report-summary">
           <div className="flex items-start justify-between gap-2">
@@ -93,6 +94,7 @@ function Inspection({ report, requested }: { report: Pir; requested: StepName | 
       <div className="min-w-0">
         <StepPanel step={shown} report={report} current={current} deviceName={device} processes={processes} onDone={backToCurrent} />
       </div>
+    </div>
     </div>
   );
 }

@@ -1,22 +1,40 @@
 'use client';
 import { AppLink as Link } from '@/components/app/app-link';
-import { useFormatter, useLocale, useTranslations } from 'next-intl';
-import { AnchorIcon, CalendarClockIcon, LockIcon, ShipIcon } from 'lucide-react';
-import { DEFAULT_PORT_OF_ARRIVAL, type Language, type Pir, type PortEntry } from '@/lib/contract';
+import { useFormatter, useLocale, useNow, useTranslations } from 'next-intl';
+import { CameraIcon, LockIcon, TriangleAlertIcon } from 'lucide-react';
+import { memo } from 'react';
+import type { Language, Pir, PortEntry } from '@/lib/contract';
 import type { ProcessRecord } from '@/lib/local-data/db';
 import { ProcessProgress } from '@/components/processes/process-progress';
-import { ReportActions } from './report-actions';
-import { isClaimedByOtherDevice, reportTitle } from '@/lib/reports/groups';
+import { reportTitle } from '@/lib/reports/groups';
+import {
+  cardProgress,
+  documentSubmittedAt,
+  inspectionScheduledAt,
+  inspectionStartedAt,
+  photoCount,
+  portOfArrivalId,
+  showsClaimedNotice,
+  showsCommentWarning,
+} from '@/lib/reports/card';
 import { referenceLabel } from '@/lib/reference-data/labels';
 import { href } from '@/lib/routes/shell-path';
 import { Card } from '@/components/ui/card';
+import { Progress } from '@/components/ui/progress';
+import { ReportActions } from './report-actions';
+import { ReportThumbnail } from './report-thumbnail';
 import { StatusBadge } from './status-badge';
 
-export function ReportCard({
+const DATE_TIME = { day: 'numeric', month: 'short', hour: '2-digit', minute: '2-digit' } as const;
+const DATE_TIME_YEAR = { ...DATE_TIME, year: 'numeric' } as const;
+const NO_PROCESSES: ProcessRecord[] = [];
+
+/** SPEC §2 report card. Memoised: a list of many cards re-renders only the cards whose report changed. */
+export const ReportCard = memo(function ReportCard({
   report,
   deviceName,
   ports,
-  processes = [],
+  processes = NO_PROCESSES,
 }: {
   report: Pir;
   deviceName: string;
@@ -27,49 +45,99 @@ export function ReportCard({
   const tc = useTranslations('common');
   const format = useFormatter();
   const locale = useLocale() as Language;
-  const port = ports.get(report.portOfArrival ?? DEFAULT_PORT_OF_ARRIVAL);
-  const claimedByOther = isClaimedByOtherDevice(report, deviceName);
-  const date = (iso: string | null) => (iso ? format.dateTime(new Date(iso), { dateStyle: 'medium' }) : tc('noDate'));
   const id = report.id;
+  const title = reportTitle(report);
+  const port = referenceLabel(ports.get(portOfArrivalId(report)), locale) ?? tc('unknown');
+  const progress = cardProgress(report);
+  const photos = photoCount(report);
+  const thisYear = useNow().getFullYear();
+  // The year only when it is not this one: shorter, and the card's columns stay on one line.
+  const dateOr = (iso: string | null, missing: string) => {
+    if (!iso) return missing;
+    const d = new Date(iso);
+    return format.dateTime(d, d.getFullYear() === thisYear ? DATE_TIME : DATE_TIME_YEAR);
+  };
+
+  const facts: [label: string, value: string, testId: string][] = [
+    // The port comes first: other tests read it as the card's first definition.
+    [t('port'), port, 'card-port'],
+    [t('expectedArrival'), dateOr(report.expectedArrival, tc('noDate')), 'card-expected-arrival'],
+    [t('scheduled'), dateOr(inspectionScheduledAt(report), t('notYet')), 'card-scheduled'],
+    [t('started'), dateOr(inspectionStartedAt(report), t('notYet')), 'card-started'],
+    [t('submitted'), dateOr(documentSubmittedAt(report), t('notYet')), 'card-submitted'],
+    [t('photosLabel'), t('photos', { count: photos }), 'photo-count'],
+  ];
 
   return (
-    <Card className="relative h-full gap-3 p-4 transition-shadow focus-within:ring-[3px] focus-within:ring-ring/60 hover:shadow-md" data-testid="report-card" data-report-id={id}>
+    <Card
+      className="relative h-full gap-3 p-4 transition-shadow focus-within:ring-[3px] focus-within:ring-ring/60 hover:shadow-md"
+      data-testid="report-card"
+      data-report-id={id}
+    >
       <div className="flex items-start gap-3">
-        <span className="inline-flex size-12 shrink-0 items-center justify-center rounded-lg bg-primary/10 text-primary">
-          <ShipIcon className="size-6" aria-hidden />
-        </span>
-        <div className="min-w-0 flex-1">
-          <h3 className="truncate text-base font-semibold">
-            <Link href={href.pir(id)} className="outline-none after:absolute after:inset-0 after:content-['']" aria-label={`${reportTitle(report)} — ${t('open', { code: report.code })}`}>
-              {reportTitle(report)}
-            </Link>
-          </h3>
+        {/* Remounted when the report moves on or its downloads end, to pick up a picture stored meanwhile. */}
+        <ReportThumbnail key={`${report.status}:${processes.length}`} report={report} className="h-18 w-24" />
+        <div className="flex min-w-0 flex-1 flex-col gap-1">
+          <div className="flex items-start justify-between gap-2">
+            <h3 className="min-w-0 truncate text-base font-semibold leading-snug">
+              <Link
+                href={href.pir(id)}
+                className="outline-none after:absolute after:inset-0 after:rounded-xl after:content-['']"
+                aria-label={`${title} — ${t('open', { code: report.code })}`}
+                draggable={false}
+              >
+                {title}
+              </Link>
+            </h3>
+            <StatusBadge status={report.status} className="shrink-0" />
+          </div>
           <p className="truncate text-sm text-muted-foreground">
             {report.code} · {report.vesselIdentity.flagState}
           </p>
+          {showsCommentWarning(report) && (
+            <div>
+              <Link
+                href={href.pir(id, 'comments')}
+                className="relative z-10 inline-flex items-center gap-1 rounded-full bg-warning px-2 py-0.5 text-xs font-semibold text-warning-foreground outline-none hover:bg-warning/85 focus-visible:ring-[3px] focus-visible:ring-ring/60"
+                aria-label={t('commentLink', { vessel: title })}
+                data-testid="comment-warning"
+                draggable={false}
+              >
+                <TriangleAlertIcon className="size-3.5" aria-hidden /> {t('comment')}
+              </Link>
+            </div>
+          )}
         </div>
-        <StatusBadge status={report.status} />
       </div>
-      <dl className="grid grid-cols-[auto_1fr] gap-x-2 gap-y-1 text-sm">
-        <dt className="flex items-center gap-1 text-muted-foreground">
-          <AnchorIcon className="size-4" aria-hidden />
-          <span className="sr-only">{t('port')}</span>
-        </dt>
-        <dd className="truncate">{referenceLabel(port, locale) ?? tc('unknown')}</dd>
-        <dt className="flex items-center gap-1 text-muted-foreground">
-          <CalendarClockIcon className="size-4" aria-hidden />
-          <span className="sr-only">{t('expectedArrival')}</span>
-        </dt>
-        <dd>{date(report.expectedArrival)}</dd>
+
+      <dl className="grid grid-cols-2 gap-x-3 gap-y-2 text-sm">
+        {facts.map(([label, value, testId]) => (
+          <div key={testId} className="min-w-0">
+            <dt className="text-xs text-muted-foreground">{label}</dt>
+            <dd className="truncate" data-testid={testId}>
+              {testId === 'photo-count' && <CameraIcon className="me-1 inline size-4 align-[-3px] text-muted-foreground" aria-hidden />}
+              {value}
+            </dd>
+          </div>
+        ))}
       </dl>
+
+      {progress !== null && (
+        <div className="flex items-center gap-2" data-testid="inspection-progress" data-value={progress}>
+          <Progress value={progress * 100} aria-label={t('progress', { percent: Math.round(progress * 100) })} className="flex-1" />
+          <span className="text-xs tabular-nums text-muted-foreground" aria-hidden>
+            {Math.round(progress * 100)}%
+          </span>
+        </div>
+      )}
       {processes.map((p) => (
         <div key={p.uid} className="relative z-10">
           <ProcessProgress process={p} compact />
         </div>
       ))}
-      {claimedByOther && (
+      {showsClaimedNotice(report, deviceName) && (
         <p className="flex items-center gap-1.5 rounded-md bg-muted px-2 py-1 text-xs text-muted-foreground" data-testid="claimed-by-other">
-          <LockIcon className="size-3.5" aria-hidden /> {t('claimedByOther', { device: report.claimedByDevice ?? '' })}
+          <LockIcon className="size-3.5 shrink-0" aria-hidden /> {t('claimedByOther', { device: report.claimedByDevice ?? '' })}
         </p>
       )}
       <div className="mt-auto">
@@ -77,4 +145,4 @@ export function ReportCard({
       </div>
     </Card>
   );
-}
+});

@@ -1,23 +1,41 @@
 'use client';
-import { useFormatter, useNow, useTranslations } from 'next-intl';
-import { useMemo } from 'react';
+import { useFormatter, useLocale, useNow, useTranslations } from 'next-intl';
+import { RefreshCwIcon } from 'lucide-react';
+import { useCallback, useMemo, useState } from 'react';
+import { toast } from 'sonner';
+import type { Language, Pir } from '@/lib/contract';
 import { useCurrentFiles } from '@/lib/reports/use-current-files';
 import { useLocalReports, useProcesses } from '@/lib/local-data/use-local';
 import { groupReports, REPORT_GROUPS } from '@/lib/reports/groups';
+import { createSearchIndex, filterByPorts, searchReports } from '@/lib/reports/search';
 import { useReferenceData } from '@/lib/reference-data/use-reference-data';
-import { byId } from '@/lib/reference-data/labels';
+import { byId, referenceLabel } from '@/lib/reference-data/labels';
 import { sessionStore } from '@/lib/session/session-store';
+import { settingsStore, updateSettings } from '@/lib/store/settings';
 import { useStore } from '@/lib/store/use-store';
 import { useOnline } from '@/lib/hooks/use-online';
 import { PageHeader } from '@/components/app/page-header';
+import { Button } from '@/components/ui/button';
+import { cn } from '@/lib/utils';
+import { PullToRefresh } from './pull-to-refresh';
 import { ReportCard } from './report-card';
+import { ReportFilters } from './report-filters';
+import { ReportGroup, type GroupName } from './report-group';
+import { ReportSearch, useTextFilter } from './report-search';
 
-/** First reports list: the server's listing grouped by status (SPEC §2 group order). */
+const NO_PORTS: number[] = [];
+
+/**
+ * /reports (SPEC §2): search (debounced, kept in local storage), port filter, pull to refresh, and the
+ * reports as carousels: the spec's groups, or "matching" and "other reports" while searching.
+ */
 export function ReportsScreen() {
   const t = useTranslations('reports');
   const format = useFormatter();
+  const locale = useLocale() as Language;
   const now = useNow({ updateInterval: 10_000 });
   const user = useStore(sessionStore);
+  const settings = useStore(settingsStore);
   const online = useOnline();
   const files = useCurrentFiles(Boolean(user));
   const reference = useReferenceData();
@@ -25,41 +43,136 @@ export function ReportsScreen() {
   const ports = useMemo(() => byId(reference.data?.port), [reference.data]);
   const local = useLocalReports();
   const processes = useProcesses();
-  const groups = useMemo(() => groupReports(local.data ?? [], deviceName), [local.data, deviceName]);
   const processesBySubject = useMemo(() => Map.groupBy(processes.data ?? [], (p) => p.subject), [processes.data]);
+  const filter = useTextFilter();
+  const portFilter = settings?.filters.ports ?? NO_PORTS;
+
+  const all = local.data;
+  // The port filter narrows the pool; the search runs over what it leaves.
+  const pool = useMemo(() => filterByPorts(all ?? [], portFilter), [all, portFilter]);
+  const groups = useMemo(() => groupReports(pool, deviceName), [pool, deviceName]);
+  const ordered = useMemo(() => REPORT_GROUPS.flatMap((g) => groups[g]), [groups]);
+  const index = useMemo(() => createSearchIndex((id) => referenceLabel(ports.get(id), locale)), [ports, locale]);
+  const result = useMemo(() => (filter.query ? searchReports(ordered, filter.query, index) : null), [ordered, filter.query, index]);
+
+  const refetch = files.refetch;
+  const refresh = useCallback(async () => {
+    if (!navigator.onLine) {
+      toast(t('refresh.offline'));
+      return;
+    }
+    await refetch();
+  }, [refetch, t]);
+  const [refreshing, setRefreshing] = useState(false);
+  const refreshByButton = async () => {
+    setRefreshing(true);
+    try {
+      await refresh();
+    } finally {
+      setRefreshing(false);
+    }
+  };
+
+  const renderCard = useCallback(
+    (r: Pir) => <ReportCard report={r} deviceName={deviceName} ports={ports} processes={processesBySubject.get(r.id)} />,
+    [deviceName, ports, processesBySubject],
+  );
 
   const updated = files.dataUpdatedAt ? t('updated', { time: format.relativeTime(new Date(files.dataUpdatedAt), now) }) : t('neverUpdated');
+  const total = all?.length ?? 0;
+  const shownGroups: [GroupName, Pir[]][] = result
+    ? [
+        ['filtered', result.matches],
+        ['unfiltered', result.others],
+      ]
+    : REPORT_GROUPS.map((g) => [g, groups[g]]);
 
   return (
     <>
-      <PageHeader title={t('title')} subtitle={<span data-testid="updated">{updated}</span>} />
-      {!online && <p className="mb-4 rounded-lg bg-muted p-3 text-sm">{t('offlineCopy')}</p>}
-      {files.isPending && local.data?.length === 0 && <p role="status">{t('loading')}</p>}
-      {files.isError && local.data?.length === 0 && (
-        <p role="alert" className="rounded-lg bg-destructive/10 p-3 text-destructive">
-          {t('loadError', { message: files.error.message })}
-        </p>
-      )}
-      {files.isSuccess && local.data?.length === 0 && <p>{t('empty')}</p>}
-      <div className="flex flex-col gap-8">
-        {REPORT_GROUPS.map((group) =>
-          groups[group].length === 0 ? null : (
-            <section key={group} aria-labelledby={`group-${group}`} data-testid={`group-${group}`}>
-              <h2 id={`group-${group}`} className="mb-3 flex items-baseline gap-2 text-lg font-semibold">
-                {t(`groups.${group}`)}
-                <span className="text-sm font-normal text-muted-foreground">{t('count', { count: groups[group].length })}</span>
-              </h2>
-              <ul className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3">
-                {groups[group].map((r) => (
-                  <li key={r.id}>
-                    <ReportCard report={r} deviceName={deviceName} ports={ports} processes={processesBySubject.get(r.id)} />
-                  </li>
-                ))}
-              </ul>
-            </section>
-          ),
-        )}
+      <PageHeader title={t('title')} subtitle={<span data-testid="updated">{updated}</span>}>
+        <Button variant="outline" onClick={() => void refreshByButton()} disabled={refreshing} aria-label={t('refresh.label')} data-testid="refresh-button">
+          <RefreshCwIcon className={cn(refreshing && 'animate-spin motion-reduce:animate-none')} aria-hidden />
+          <span className="max-sm:sr-only">{t('refresh.button')}</span>
+        </Button>
+      </PageHeader>
+
+      <div className="mb-2 flex items-center gap-2">
+        <ReportSearch filter={filter} />
+        <ReportFilters
+          designatedPorts={reference.data?.designatedPort}
+          ports={ports}
+          selected={portFilter}
+          onChange={(next) => updateSettings({ filters: { ...(settings?.filters ?? { ports: [] }), ports: next } })}
+        />
       </div>
+      <div className="mb-4 flex min-h-6 flex-wrap gap-x-4 text-sm text-muted-foreground" aria-live="polite">
+        {filter.searching ? (
+          <span data-testid="search-status">{t('search.searching')}</span>
+        ) : (
+          result && (
+            <span data-testid="search-count" className="font-medium text-foreground">
+              {t('search.matches', { count: result.matches.length, total: pool.length })}
+            </span>
+          )
+        )}
+        {portFilter.length > 0 && <span data-testid="filter-count">{t('filters.showing', { count: pool.length, total })}</span>}
+      </div>
+
+      <PullToRefresh onRefresh={refresh}>
+        {!online && <p className="mb-4 rounded-lg bg-muted p-3 text-sm">{t('offlineCopy')}</p>}
+        {files.isPending && total === 0 && <p role="status">{t('loading')}</p>}
+        {files.isError && total === 0 && (
+          <p role="alert" className="rounded-lg bg-destructive/10 p-3 text-destructive">
+            {t('loadError', { message: files.error.message })}
+          </p>
+        )}
+        {files.isSuccess && all?.length === 0 && <p>{t('empty')}</p>}
+        {total > 0 && pool.length === 0 && (
+          <p className="rounded-lg bg-muted p-3 text-sm" data-testid="filter-empty">
+            {t('filters.emptyFiltered')}
+          </p>
+        )}
+
+        {filter.searching ? (
+          <SearchPlaceholders />
+        ) : (
+          <div className="flex flex-col gap-8">
+            {result && result.matches.length === 0 && pool.length > 0 && (
+              <p className="rounded-lg bg-muted p-3 text-sm" data-testid="search-empty">
+                {t('search.none', { query: filter.query.trim() })}
+              </p>
+            )}
+            {shownGroups.map(([name, items]) =>
+              items.length === 0 ? null : (
+                // A new search starts its carousels at their first card.
+                <ReportGroup key={result ? `${name}:${filter.query}` : name} name={name} items={items} renderItem={renderCard} />
+              ),
+            )}
+          </div>
+        )}
+      </PullToRefresh>
     </>
+  );
+}
+
+/** Empty cards where the results will appear, while the debounce runs. */
+function SearchPlaceholders() {
+  return (
+    <div className="flex flex-col gap-8 @container" data-testid="search-placeholders" aria-hidden>
+      {[0, 1].map((g) => (
+        <div key={g}>
+          <div className="mb-3 h-7 w-48 animate-pulse rounded-md bg-muted motion-reduce:animate-none" />
+          <div className="flex gap-6 overflow-hidden">
+            {[0, 1, 2].map((c) => (
+              <div
+                key={c}
+                className="h-56 shrink-0 basis-[calc((100%-1.5rem)/1.15)] animate-pulse rounded-xl border bg-card motion-reduce:animate-none @xl:basis-[calc((100%-1.5rem)/1.75)] @4xl:basis-[calc((100%-1.5rem*1.75)/2.75)]"
+                data-testid="search-placeholder"
+              />
+            ))}
+          </div>
+        </div>
+      ))}
+    </div>
   );
 }

@@ -16,18 +16,20 @@ export function calendarDays(today: Date, around = CALENDAR_DAYS_AROUND): Date[]
   return days;
 }
 
-/** Items by the local day of their date; items without a date are left out. */
+/** Items by the local day of their date, each day in time order; items without a date are left out. */
 export function groupByDay<T>(items: readonly T[], dateOf: (item: T) => string | null): Map<string, T[]> {
-  const map = new Map<string, T[]>();
+  const map = new Map<string, { item: T; at: number }[]>();
   for (const item of items) {
     const iso = dateOf(item);
     if (!iso) continue;
     const d = new Date(iso);
-    if (Number.isNaN(d.getTime())) continue;
+    const at = d.getTime();
+    if (Number.isNaN(at)) continue;
     const key = dayKey(d);
     const list = map.get(key);
-    if (list) list.push(item);
-    else map.set(key, [item]);
+    if (list) list.push({ item, at });
+    else map.set(key, [{ item, at }]);
   }
-  return map;
+  // A stable sort: items at the same time keep the order they came in.
+  return new Map([...map].map(([key, list]) => [key, list.sort((a, b) => a.at - b.at).map((e) => e.item)]));
 }

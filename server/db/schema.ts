@@ -87,10 +87,11 @@ CREATE TABLE IF NOT EXISTS announced (
   PRIMARY KEY (report_id, file_url)
 );
 
--- stored replies of POSTs carrying an Idempotency-Key (24 h)
+-- stored replies of POSTs carrying an Idempotency-Key (24 h); a reply is replayed only to the same device
 CREATE TABLE IF NOT EXISTS idempotency (
   key          TEXT NOT NULL,
   user_id      INTEGER NOT NULL,
+  device       TEXT NOT NULL DEFAULT '',
   method       TEXT NOT NULL,
   path         TEXT NOT NULL,
   status       INTEGER NOT NULL,
@@ -120,6 +121,10 @@ export function openDb(dataDir: string): DB {
   db.pragma('foreign_keys = ON');
   db.pragma('busy_timeout = 5000');
   db.exec(SCHEMA);
+  // databases made before idempotent replies were bound to the device
+  if (!(db.prepare('PRAGMA table_info(idempotency)').all() as { name: string }[]).some((c) => c.name === 'device')) {
+    db.exec("ALTER TABLE idempotency ADD COLUMN device TEXT NOT NULL DEFAULT ''");
+  }
   db.prepare('INSERT OR IGNORE INTO meta (key, value) VALUES (?, ?)').run('schema_version', String(SCHEMA_VERSION));
   return db;
 }

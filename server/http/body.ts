@@ -35,7 +35,15 @@ export async function readLimited(c: Context, max: number): Promise<Buffer> {
   let total = 0;
   try {
     for (;;) {
-      const { done, value } = await reader.read();
+      let chunk: ReadableStreamReadResult<Uint8Array>;
+      try {
+        chunk = await reader.read();
+      } catch {
+        // the client went away mid-body (connection reset, fewer bytes than its Content-Length):
+        // a client fault, answered 400 if anyone is still listening, and nothing is stored
+        throw new HttpError(400, Msg.INCOMPLETE_BODY);
+      }
+      const { done, value } = chunk;
       if (done) break;
       total += value.byteLength;
       if (total > max) {

@@ -124,8 +124,11 @@ export function reportRoutes(ctx: AppContext): Hono<AppEnv> {
 
     const raw: Record<string, unknown> = {};
     for (const name of SAVE_PART_NAMES) {
-      const part = form.get(name);
-      if (part === null) throw new HttpError(400, Msg.INVALID_REQUEST, [{ path: name, message: 'part missing' }]);
+      const all = form.getAll(name);
+      if (all.length === 0) throw new HttpError(400, Msg.INVALID_REQUEST, [{ path: name, message: 'part missing' }]);
+      // which of two parts would be the real one is ambiguous: refuse rather than pick the first
+      if (all.length > 1) throw new HttpError(400, Msg.INVALID_REQUEST, [{ path: name, message: 'part repeated' }]);
+      const part = all[0]!;
       const text = typeof part === 'string' ? part : await part.text();
       if (Buffer.byteLength(text) > MAX_JSON_BYTES) throw new HttpError(413, Msg.PAYLOAD_TOO_LARGE, { part: name, limit: MAX_JSON_BYTES });
       try {

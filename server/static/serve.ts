@@ -83,6 +83,22 @@ export function decodeStaticPath(rawPathname: string): DecodedPath {
   return { ok: true, path: out.join('/') };
 }
 
+/**
+ * `.`/`..` segments (plain or %2e-encoded, after `/` or a backslash) in a raw request target. The URL parser
+ * resolves them before routing (`/%2e%2e/x` becomes `/x`), so they are looked for in the path as the
+ * client sent it: browsers never send them, and such a request is refused rather than resolved.
+ */
+export function hasDotSegment(rawTarget: string | undefined): boolean {
+  if (!rawTarget) return false;
+  const pathPart = rawTarget.split(/[?#]/, 1)[0]!;
+  return /(?:^|[/\\])(?:\.|%2e){1,2}(?=$|[/\\])/i.test(pathPart);
+}
+
+/** The request target exactly as received on the socket (absent in-process). */
+function rawTarget(c: Context): string | undefined {
+  return (c.env as { incoming?: { url?: string } } | undefined)?.incoming?.url;
+}
+
 export interface StaticServer {
   root: string | null;
   handle(c: Context): Promise<Response>;
@@ -179,7 +195,7 @@ export function createStaticServer(rootDir: string | null, log: Logger): StaticS
     }
     const url = new URL(c.req.url);
     const decoded = decodeStaticPath(url.pathname);
-    if (!decoded.ok) return c.json(errorBody('INVALID_PATH'), 400);
+    if (!decoded.ok || hasDotSegment(rawTarget(c))) return c.json(errorBody('INVALID_PATH'), 400);
     if (!root) {
       return c.html(
         '<!doctype html><meta charset="utf-8"><title>App not built</title><h1>The app is not built</h1><p>This server answers <code>/be</code>. Run <code>npm run build</code> to create <code>out/</code>, then restart.</p>',

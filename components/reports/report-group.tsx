@@ -1,0 +1,174 @@
+'use client';
+import useEmblaCarousel from 'embla-carousel-react';
+import type { EmblaCarouselType } from 'embla-carousel';
+import { useTranslations } from 'next-intl';
+import { ChevronLeftIcon, ChevronRightIcon, InfoIcon } from 'lucide-react';
+import { useCallback, useId, useState, useSyncExternalStore } from 'react';
+import { Button } from '@/components/ui/button';
+import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
+import { inWindow, slideWindow } from './carousel-window';
+
+/** The group names a section can show: the spec's groups, plus the two of a search. */
+export type GroupName = 'submitting' | 'inspecting' | 'ready' | 'notready' | 'claimedByOthers' | 'submitted' | 'filtered' | 'unfiltered';
+
+/**
+ * One group of the reports list: its heading with the count and an info button, previous/next
+ * buttons, and a carousel of cards (embla; SPEC §9: 2.75 cards in view on a tablet, gap 24; fewer on
+ * narrower screens). Arrow keys and swipe move it; long carousels render only the cards near the view.
+ */
+export function ReportGroup<T extends { id: number }>({
+  name,
+  items,
+  renderItem,
+}: {
+  name: GroupName;
+  items: readonly T[];
+  renderItem: (item: T) => React.ReactNode;
+}) {
+  const t = useTranslations('reports');
+  const tc = useTranslations('common');
+  const headingId = useId();
+  const [infoOpen, setInfoOpen] = useState(false);
+  const reducedMotion = useReducedMotion();
+  const [viewportRef, api] = useEmblaCarousel({ align: 'start', containScroll: 'trimSnaps', slidesToScroll: 'auto', duration: 22 });
+  const state = useCarouselState(api);
+  const rendered = slideWindow(items.length, state.inView);
+  const title = t(`groups.${name}`);
+
+  const onKeyDown = (e: React.KeyboardEvent) => {
+    if (!api || e.altKey || e.ctrlKey || e.metaKey) return;
+    if (e.key === 'ArrowLeft') api.scrollPrev(reducedMotion);
+    else if (e.key === 'ArrowRight') api.scrollNext(reducedMotion);
+    else return;
+    e.preventDefault();
+  };
+
+  return (
+    <section aria-labelledby={headingId} data-testid={`group-${name}`} className="@container">
+      <div className="mb-3 flex items-center gap-1">
+        <h2 id={headingId} className="flex min-w-0 items-baseline gap-2 text-lg font-semibold">
+          <span className="truncate">{title}</span>
+          <span className="shrink-0 text-sm font-normal text-muted-foreground" data-testid="group-count">
+            {t('count', { count: items.length })}
+          </span>
+        </h2>
+        <Button variant="ghost" size="icon" className="size-9 text-muted-foreground" onClick={() => setInfoOpen(true)} aria-label={t('groupInfo.button', { group: title })}>
+          <InfoIcon className="size-5" aria-hidden />
+        </Button>
+        {(state.canPrev || state.canNext) && (
+          <div className="ms-auto flex shrink-0 gap-1">
+            <Button
+              variant="outline"
+              size="icon"
+              className="size-10 rounded-full"
+              disabled={!state.canPrev}
+              onClick={() => api?.scrollPrev(reducedMotion)}
+              aria-label={t('carousel.previous', { group: title })}
+              data-testid="carousel-previous"
+            >
+              <ChevronLeftIcon className="size-5" aria-hidden />
+            </Button>
+            <Button
+              variant="outline"
+              size="icon"
+              className="size-10 rounded-full"
+              disabled={!state.canNext}
+              onClick={() => api?.scrollNext(reducedMotion)}
+              aria-label={t('carousel.next', { group: title })}
+              data-testid="carousel-next"
+            >
+              <ChevronRightIcon className="size-5" aria-hidden />
+            </Button>
+          </div>
+        )}
+      </div>
+
+      <div
+        role="region"
+        tabIndex={0}
+        aria-roledescription="carousel"
+        aria-labelledby={headingId}
+        aria-describedby={`${headingId}-hint`}
+        onKeyDown={onKeyDown}
+        className="-m-1 rounded-xl p-1 outline-none focus-visible:ring-[3px] focus-visible:ring-ring/60"
+      >
+        <span id={`${headingId}-hint`} className="sr-only">
+          {t('carousel.hint')}
+        </span>
+        <div ref={viewportRef} className="overflow-hidden p-1 -m-1" data-testid="carousel-viewport">
+          <ul className="-ms-6 flex touch-pan-y touch-pinch-zoom">
+            {items.map((item, i) => {
+              const shown = inWindow(rendered, i);
+              return (
+                <li
+                  key={item.id}
+                  className="min-w-0 shrink-0 grow-0 basis-[calc(100%/1.15)] ps-6 @xl:basis-[calc(100%/1.75)] @4xl:basis-[calc(100%/2.75)]"
+                  role="group"
+                  aria-roledescription="slide"
+                  aria-label={t('carousel.slide', { index: i + 1, total: items.length })}
+                  aria-hidden={shown ? undefined : true}
+                  data-slide={i}
+                >
+                  {shown && renderItem(item)}
+                </li>
+              );
+            })}
+          </ul>
+        </div>
+      </div>
+
+      <Dialog open={infoOpen} onOpenChange={setInfoOpen}>
+        <DialogContent closeLabel={tc('close')}>
+          <DialogHeader>
+            <DialogTitle>{title}</DialogTitle>
+            <DialogDescription className="text-base text-foreground">{t(`groupInfo.${name}`)}</DialogDescription>
+          </DialogHeader>
+        </DialogContent>
+      </Dialog>
+    </section>
+  );
+}
+
+interface CarouselState {
+  canPrev: boolean;
+  canNext: boolean;
+  inView: number[];
+}
+const INITIAL = '00:';
+
+/** The carousel's buttons and visible slides, read through a stable string snapshot of embla's state. */
+function useCarouselState(api: EmblaCarouselType | undefined): CarouselState {
+  const subscribe = useCallback(
+    (notify: () => void) => {
+      if (!api) return () => {};
+      const events = ['init', 'reInit', 'select', 'slidesInView', 'resize', 'settle'] as const;
+      for (const e of events) api.on(e, notify);
+      return () => {
+        for (const e of events) api.off(e, notify);
+      };
+    },
+    [api],
+  );
+  const snapshot = useSyncExternalStore(
+    subscribe,
+    () => (api ? `${api.canScrollPrev() ? 1 : 0}${api.canScrollNext() ? 1 : 0}:${api.slidesInView().join(',')}` : INITIAL),
+    () => INITIAL,
+  );
+  const [flags = '00', list = ''] = snapshot.split(':');
+  return { canPrev: flags[0] === '1', canNext: flags[1] === '1', inView: list ? list.split(',').map(Number) : [] };
+}
+
+function subscribeMotion(notify: () => void) {
+  const query = window.matchMedia('(prefers-reduced-motion: reduce)');
+  query.addEventListener('change', notify);
+  return () => query.removeEventListener('change', notify);
+}
+
+/** Whether the inspector asked for less motion: then the carousel jumps instead of sliding. */
+function useReducedMotion(): boolean {
+  return useSyncExternalStore(
+    subscribeMotion,
+    () => window.matchMedia('(prefers-reduced-motion: reduce)').matches,
+    () => false,
+  );
+}

@@ -1,0 +1,88 @@
+/**
+ * The page-side steps around the worker: what an export is stamped with, saving the zip as a
+ * download, writing a checked restore and showing it, and erasing the tablet's data.
+ */
+import type { QueryClient } from '@tanstack/react-query';
+import type { Pir, User } from '@/lib/contract';
+import { localKeys } from '@/lib/local-data/cache';
+import { announce } from '@/lib/local-data/channel';
+import { DB_VERSION } from '@/lib/local-data/db';
+import { eraseLocalData } from '@/lib/local-data/erase';
+import { allReports, flushEdits, reloadReports } from '@/lib/local-data/reports-store';
+import { CACHE_SCHEMA_VERSION } from '@/lib/query/persister';
+import { sessionStore } from '@/lib/session/session-store';
+import { runner } from '@/lib/tasks/runtime';
+import type { ExportWorker } from './client';
+import type { ImageOptions } from './images';
+import { EXPORT_FORMAT_VERSION } from './manifest';
+import type { WireSettings } from './protocol';
+import type { RestoreResult } from './restore-write';
+import type { AppVersions } from './zip-reader';
+
+/** The versions this app writes and reads. */
+export const APP_VERSIONS: AppVersions = { format: EXPORT_FORMAT_VERSION, db: DB_VERSION, cache: CACHE_SCHEMA_VERSION };
+
+/** SPEC §2: only reports past notready; a notready one still holding the inspector's entries (a lost claim) too. */
+export function isExportable(report: Pick<Pir, 'status' | 'extended'>): boolean {
+  if (report.status === 'notready' || report.status === 'claimed') return report.extended !== null;
+  return true;
+}
+
+export function exportSettings(user: User | null, device: string, images: ImageOptions, now = new Date()): WireSettings {
+  return {
+    ...images,
+    appVersion: process.env.NEXT_PUBLIC_APP_VERSION ?? '0.0.0',
+    schema: { db: DB_VERSION, cache: CACHE_SCHEMA_VERSION },
+    device,
+    user: user ? { id: user.id, name: user.name } : null,
+    createdAt: now.toISOString(),
+  };
+}
+
+/** Pending edits reach IndexedDB first: the worker reads from there. */
+export const beforeExport = flushEdits;
+
+/** Saves a Blob as a file download (an object URL on an <a download>, released once the download has it). */
+export function saveDownload(blob: Blob, fileName: string) {
+  const url = URL.createObjectURL(blob);
+  const a = document.createElement('a');
+  a.href = url;
+  a.download = fileName;
+  a.rel = 'noopener';
+  a.style.display = 'none';
+  document.body.append(a);
+  a.click();
+  a.remove();
+  // The browser reads the Blob asynchronously after the click; a minute is ample.
+  setTimeout(() => URL.revokeObjectURL(url), 60_000);
+}
+
+/** Writes what the worker checked, then shows it here and in the app's other tabs. */
+export async function applyRestore(worker: ExportWorker): Promise<RestoreResult> {
+  // An edit still waiting to be stored would otherwise overwrite a restored report a moment later.
+  await flushEdits();
+  const result = await worker.apply();
+  await reloadReports(result.reportIds);
+  announce({ type: 'reports', ids: result.reportIds });
+  for (const pirId of result.reportIds) announce({ type: 'files', pirId });
+  return result;
+}
+
+/**
+ * SPEC §2 "erase all data": the tablet's reports, files, processes and cached queries go; settings,
+ * the tablet's name and the signed-in user stay.
+ */
+export async function eraseAllData(queryClient: QueryClient) {
+  const user = sessionStore.get();
+  await flushEdits();
+  const ids = allReports().map((r) => r.id);
+  // Downloads and uploads under way stop first, so none writes a file back after the erase.
+  for (const id of ids) await runner().cancel(id);
+  await eraseLocalData(queryClient);
+  // eraseLocalData (shared with a change of user) forgets the user too: this erase keeps them signed in.
+  if (user) sessionStore.set(user);
+  queryClient.setQueryData(localKeys.reports, []);
+  queryClient.setQueryData(localKeys.processes, []);
+  announce({ type: 'reports', ids });
+  announce({ type: 'processes' });
+}

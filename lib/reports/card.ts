@@ -1,0 +1,61 @@
+/**
+ * SPEC §2 report card: which date, count and badge the card shows for a report. Pure, so the rules
+ * are unit-tested apart from the layout.
+ */
+import { DEFAULT_PORT_OF_ARRIVAL, type Pir, type VesselPicture } from '@/lib/contract';
+import { inspectionProgress } from '@/lib/inspection/steps';
+import { isClaimedByOtherDevice } from './groups';
+
+/** The port of arrival, or the spec's default port (64) when the report has none. */
+export function portOfArrivalId(report: Pick<Pir, 'portOfArrival'>): number {
+  return report.portOfArrival ?? DEFAULT_PORT_OF_ARRIVAL;
+}
+
+/** When the inspection started: the tablet's lifecycle entry, else the start recorded in the extended report. */
+export function inspectionStartedAt(report: Pick<Pir, 'lifecycle' | 'extended'>): string | null {
+  return report.lifecycle.inspecting?.date ?? report.extended?.pir.startOfInspection ?? null;
+}
+
+/** When the inspection is scheduled (the listing's `startOfInspection`). */
+export function inspectionScheduledAt(report: Pick<Pir, 'startOfInspection'>): string | null {
+  return report.startOfInspection;
+}
+
+/** When the PIR document was submitted: the latest submitted PIR form's date, else the lifecycle's. */
+export function documentSubmittedAt(report: Pick<Pir, 'submitedForms' | 'lifecycle'>): string | null {
+  let latest: string | null = null;
+  for (const f of report.submitedForms) {
+    if (f.typeOfForm !== 'PIR') continue;
+    if (latest === null || Date.parse(f.submitDate) > Date.parse(latest)) latest = f.submitDate;
+  }
+  return latest ?? report.lifecycle.submitted?.date ?? null;
+}
+
+/** Vessel pictures, plus the pictures taken during the inspection once the report is prepared. */
+export function photoCount(report: Pick<Pir, 'vesselPictures' | 'extended'>): number {
+  return report.vesselPictures.length + (report.extended?.pictures.length ?? 0);
+}
+
+/** The picture the card shows: the vessel file's first one. */
+export function firstVesselPicture(report: Pick<Pir, 'vesselPictures'>): VesselPicture | null {
+  return report.vesselPictures[0] ?? null;
+}
+
+/** The office's comment is flagged (linking to the comment step) until the report is submitted. */
+export function showsCommentWarning(report: Pick<Pir, 'inspectionComment' | 'status'>): boolean {
+  return Boolean(report.inspectionComment?.trim()) && report.status !== 'submitted';
+}
+
+/** The inspection bar (SPEC §9: 0.8 × share of completed form steps, 0.01 if none), only while inspecting or signing. */
+export function cardProgress(report: Pick<Pir, 'status' | 'extended' | 'inspectionstatus' | 'inspectionErrors'>): number | null {
+  return report.status === 'inspecting' || report.status === 'signing' ? inspectionProgress(report) : null;
+}
+
+/**
+ * The "claimed by another device" notice. SPEC §2 names the not-ready case; the listing also shows
+ * reports another device is preparing or inspecting, and the inspector needs to know who holds those
+ * too (docs/decisions.md). Submitted reports are no one's any more.
+ */
+export function showsClaimedNotice(report: Pick<Pir, 'claimedByDevice' | 'status'>, deviceName: string): boolean {
+  return isClaimedByOtherDevice(report, deviceName) && report.status !== 'submitted';
+}

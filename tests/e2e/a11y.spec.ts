@@ -1,0 +1,143 @@
+import AxeBuilder from '@axe-core/playwright';
+import { chromium, type Page } from '@playwright/test';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { expect, test } from './fixtures';
+import { DEMO_USERS } from '../../server/seed/demo-users';
+import config from '../../playwright.config';
+import { listingFor, login, waitForServiceWorker } from './helpers';
+
+const amina = DEMO_USERS[0]!;
+
+/** Axe, WCAG 2.x A and AA rules; the page must have none of them broken. */
+async function axe(page: Page, what: string) {
+  const result = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']).analyze();
+  const summary = result.violations.map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(' | ')}`);
+  expect(summary, what).toEqual([]);
+}
+
+/** Interactive elements smaller than 44 px in either direction (inline text links excepted). */
+function smallTargets(page: Page) {
+  return page.evaluate(() => {
+    const out: string[] = [];
+    for (const el of document.querySelectorAll<HTMLElement>('button, a[href], input:not([type=hidden]), select, textarea, [role="radio"], [role="switch"], [role="option"] > button')) {
+      const r = el.getBoundingClientRect();
+      if (r.width === 0 || r.height === 0) continue;
+      const style = getComputedStyle(el);
+      if (style.visibility === 'hidden') continue;
+      if (el.tagName === 'A' && style.display === 'inline') continue;
+      if (el.closest('[data-sonner-toaster]')) continue;
+      if (r.width < 44 || r.height < 44) out.push(`${el.tagName.toLowerCase()}[${(el.getAttribute('aria-label') ?? el.textContent ?? '').trim().slice(0, 30)}] ${Math.round(r.width)}x${Math.round(r.height)}`);
+    }
+    return out;
+  });
+}
+
+const settings = (language: 'en' | 'fr', darkMode: boolean) =>
+  JSON.stringify({ darkMode, showAdvancedFeatures: true, onLine: true, updateAvailable: false, language, fontSize: 'medium', filters: { ports: [] }, application: { installed: false } });
+
+for (const [language, dark] of [
+  ['en', false],
+  ['fr', true],
+] as const) {
+  test(`every route and modal passes axe, with 44 px touch targets (${language}, ${dark ? 'dark' : 'light'})`, async ({ page, request }) => {
+    test.setTimeout(180_000);
+    await page.addInitScript((s) => {
+      if (!localStorage.getItem('pir-a11y-set')) {
+        localStorage.setItem('settings', s);
+        localStorage.setItem('pir-a11y-set', '1');
+      }
+    }, settings(language, dark));
+    const listing = await listingFor(request, amina);
+    const report = listing.find((r) => r.claimedByDevice === amina.deviceName && r.status === 'inspecting')!;
+
+    await page.goto('/reports/');
+    await axe(page, 'login');
+    const password = page.locator('input[name=password]');
+    await page.locator('input[name=username]').fill(amina.username);
+    await password.fill(amina.password);
+    await page.locator('button[type=submit]').click();
+    await expect(page.locator('section[data-testid^="group-"]').first()).toBeVisible();
+
+    const visits: [string, string][] = [
+      ['reports', '/reports/'],
+      ['calendar', '/calendar/'],
+      ['inspection', `/pir/${report.id}/`],
+      ['vessel identity', `/pir/${report.id}/#updatevesselidentity`],
+      ['catch on board', `/pir/${report.id}/#catchonboard`],
+      ['signature', `/pir/${report.id}/#signature`],
+      ['vessel files', `/pir/${report.id}/vessel/`],
+      ['vessel files RAR', `/pir/${report.id}/vessel/category/RAR/`],
+      ['pick a report', '/pir/_/'],
+      ['not found', '/nowhere/'],
+    ];
+    const small: string[] = [];
+    for (const [what, url] of visits) {
+      await page.goto(url);
+      await page.waitForLoadState('networkidle');
+      await axe(page, what);
+      small.push(...(await smallTargets(page)).map((s) => `${what}: ${s}`));
+    }
+
+    // Modals: the user menu, the multi-select modal, a confirmation.
+    await page.goto('/reports/');
+    await page.getByRole('button', { name: /User menu|Menu utilisateur/ }).click();
+    await axe(page, 'user menu');
+    small.push(...(await smallTargets(page)).map((s) => `user menu: ${s}`));
+    await page.keyboard.press('Escape');
+
+    await page.goto(`/pir/${report.id}/#purposeandportofcall`);
+    await page.locator('[data-field="purposes"] button').click();
+    await expect(page.getByRole('dialog')).toBeVisible();
+    await axe(page, 'multi-select modal');
+    small.push(...(await smallTargets(page)).map((s) => `multi-select: ${s}`));
+    await page.keyboard.press('Escape');
+
+    await page.goto('/reports/');
+    await page.locator('[data-testid="report-card"] button').filter({ hasText: /^(Release|Libérer)$/ }).first().click();
+    await expect(page.getByRole('alertdialog')).toBeVisible();
+    await axe(page, 'release confirmation');
+    await page.keyboard.press('Escape');
+
+    expect(small).toEqual([]);
+  });
+}
+
+test('at 200% text and at both tablet orientations nothing scrolls sideways', async ({ page, request }) => {
+  const report = (await listingFor(request, amina)).find((r) => r.claimedByDevice === amina.deviceName && r.status === 'inspecting')!;
+  await login(page, amina);
+  for (const viewport of [
+    { width: 1280, height: 800 },
+    { width: 800, height: 1280 },
+  ]) {
+    await page.setViewportSize(viewport);
+    for (const url of ['/reports/', '/calendar/', `/pir/${report.id}/#updatevesselidentity`, `/pir/${report.id}/#catchonboard`, `/pir/${report.id}/vessel/`]) {
+      await page.goto(url);
+      await page.waitForLoadState('networkidle');
+      for (const size of ['16px', '32px']) {
+        await page.evaluate((s) => document.documentElement.style.setProperty('font-size', s, 'important'), size);
+        const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+        expect(overflow, `${url} at ${viewport.width}x${viewport.height}, root ${size}`).toBeLessThanOrEqual(0);
+      }
+      await page.evaluate(() => document.documentElement.style.removeProperty('font-size'));
+    }
+  }
+});
+
+test('the installed app is installable: Chrome reports no installability error', async ({ server }) => {
+  const profile = fs.mkdtempSync(path.join(os.tmpdir(), 'pir-install-'));
+  const context = await chromium.launchPersistentContext(profile, { ...config.use!.launchOptions!, baseURL: server.url });
+  try {
+    const page = context.pages()[0] ?? (await context.newPage());
+    await page.goto('/reports/');
+    await waitForServiceWorker(page);
+    const cdp = await context.newCDPSession(page);
+    const { installabilityErrors } = await cdp.send('Page.getInstallabilityErrors');
+    expect(installabilityErrors).toEqual([]);
+    const manifest = await cdp.send('Page.getAppManifest');
+    expect(manifest.errors).toEqual([]);
+  } finally {
+    await context.close();
+  }
+});

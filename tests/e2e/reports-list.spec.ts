@@ -1,0 +1,383 @@
+import type { Page } from '@playwright/test';
+import fs from 'node:fs';
+import path from 'node:path';
+import { expect, test } from './fixtures';
+import { DEFAULT_PORT_OF_ARRIVAL, type Pir, type PortEntry } from '@/lib/contract';
+import { createSearchIndex, filterByPorts, searchReports } from '@/lib/reports/search';
+import { groupReports, REPORT_GROUPS } from '@/lib/reports/groups';
+import { DEMO_USERS } from '../../server/seed/demo-users';
+import { goOffline, goOnline, listingFor, login, waitForServiceWorker } from './helpers';
+
+const amina = DEMO_USERS[0]!;
+const rajesh = DEMO_USERS[1]!;
+const portsEn = new Map(
+  (JSON.parse(fs.readFileSync(path.resolve('server/reference-data/data/port.json'), 'utf8')) as PortEntry[]).map((p) => [p.id, p.nameEn]),
+);
+const index = createSearchIndex((id) => portsEn.get(id));
+const LISTING = '/be/offline-api/current-files';
+
+/** What the list shows in a search's "matching" group, computed with the same rules. */
+function expectedMatches(listing: Pir[], query: string, ports: number[] = []): number[] {
+  const groups = groupReports(filterByPorts(listing, ports), amina.deviceName);
+  return searchReports(
+    REPORT_GROUPS.flatMap((g) => groups[g]),
+    query,
+    index,
+  ).matches.map((r) => r.id);
+}
+
+async function cardIds(page: Page, scope = page.locator('main')): Promise<number[]> {
+  return (await scope.getByTestId('report-card').evaluateAll((els) => els.map((e) => Number(e.getAttribute('data-report-id'))))).sort((a, b) => a - b);
+}
+const sorted = (ids: number[]) => [...ids].sort((a, b) => a - b);
+
+async function openList(page: Page) {
+  await login(page, amina);
+  await expect(page.locator('section[data-testid^="group-"]')).toHaveCount(REPORT_GROUPS.length);
+}
+
+test('the search waits for a 500 ms pause, matches every field the spec names, and is kept across a reload', async ({ page, request }) => {
+  const listing = await listingFor(request, amina);
+  await openList(page);
+  const search = page.getByRole('searchbox', { name: 'Search the reports' });
+
+  // While typing (keys 150 ms apart), the list shows empty placeholders and no results.
+  const target = listing.find((r) => r.status === 'notready' && !r.claimedByDevice)!;
+  const text = target.vesselIdentity.vesselName.toLowerCase();
+  await search.click();
+  for (const ch of text) {
+    await page.keyboard.type(ch);
+    await expect(page.getByTestId('search-placeholders')).toBeVisible();
+    await expect(page.getByTestId('group-filtered')).toHaveCount(0);
+    await expect(page.getByTestId('search-count')).toHaveCount(0);
+    await page.waitForTimeout(150);
+  }
+  const typedAt = Date.now();
+  await expect(page.getByTestId('search-count')).toBeVisible();
+  expect(Date.now() - typedAt).toBeGreaterThanOrEqual(300);
+  const expected = expectedMatches(listing, text);
+  expect(expected).toContain(target.id);
+  await expect(page.getByTestId('search-count')).toHaveText(`${expected.length} of ${listing.length} match`);
+  expect(await cardIds(page, page.getByTestId('group-filtered'))).toEqual(sorted(expected));
+  expect(await cardIds(page, page.getByTestId('group-unfiltered'))).toEqual(
+    sorted(listing.map((r) => r.id).filter((id) => !expected.includes(id))),
+  );
+  await expect(page.locator('section[data-testid^="group-"]')).toHaveCount(2);
+
+  // Kept in local storage under textFilter, and applied at once after a reload.
+  expect(await page.evaluate(() => localStorage.getItem('textFilter'))).toBe(text);
+  await page.reload();
+  await expect(search).toHaveValue(text);
+  await expect(page.getByTestId('search-count')).toHaveText(`${expected.length} of ${listing.length} match`);
+  expect(await cardIds(page, page.getByTestId('group-filtered'))).toEqual(sorted(expected));
+
+  // Each field: IMO, IRCS, MMSI, port (its English name), report code; accents and case ignored.
+  const withIds = listing.find((r) => r.vesselIdentity.imoId && r.vesselIdentity.ircs && r.vesselIdentity.mmsi)!;
+  const v = withIds.vesselIdentity;
+  const port = portsEn.get(withIds.portOfArrival ?? DEFAULT_PORT_OF_ARRIVAL)!;
+  for (const query of [v.imoId!, v.ircs!.toLowerCase(), v.mmsi!, port.toUpperCase(), withIds.code.toLowerCase().slice(4)]) {
+    await search.fill(query);
+    const ids = expectedMatches(listing, query);
+    expect(ids, query).toContain(withIds.id);
+    await expect(page.getByTestId('search-count'), query).toHaveText(`${ids.length} of ${listing.length} match`);
+    expect(await cardIds(page, page.getByTestId('group-filtered')), query).toEqual(sorted(ids));
+  }
+  const accented = listing.map((r) => r.vesselIdentity.vesselName).find((n) => n.normalize('NFD') !== n);
+  if (accented) {
+    const plain = accented.normalize('NFD').replace(/\p{Diacritic}/gu, '').toUpperCase();
+    await search.fill(plain);
+    await expect(page.getByTestId('group-filtered').getByRole('heading', { level: 3, name: accented })).toBeVisible();
+  }
+
+  // Nothing matches: said so, and every report stays in "other reports".
+  await search.fill('no such vessel anywhere');
+  await expect(page.getByTestId('search-empty')).toHaveText('No report matches “no such vessel anywhere”.');
+  await expect(page.getByTestId('search-count')).toHaveText(`0 of ${listing.length} match`);
+  await expect(page.getByTestId('group-unfiltered').getByTestId('group-count')).toHaveText(`${listing.length} reports`);
+
+  // Clearing the box brings the groups back at once and forgets the text.
+  await page.getByRole('button', { name: 'Clear the search' }).click();
+  await expect(page.locator('section[data-testid^="group-"]')).toHaveCount(REPORT_GROUPS.length);
+  expect(await page.evaluate(() => localStorage.getItem('textFilter'))).toBeNull();
+});
+
+test('the port filter: badge, narrower list, per-filter reset and clear-all, kept in the settings', async ({ page, request }) => {
+  const listing = await listingFor(request, amina);
+  await openList(page);
+  const button = page.getByTestId('filters-button');
+  await expect(page.getByTestId('filters-badge')).toHaveCount(0);
+
+  const choosePort = async (name: string) => {
+    await page.getByRole('button', { name: 'Choose ports…' }).click();
+    const picker = page.getByRole('dialog', { name: 'Designated ports' });
+    await picker.getByRole('textbox', { name: 'Search' }).fill(name);
+    await picker.getByRole('option', { name: new RegExp(`^${name}`) }).click();
+    await picker.getByRole('button', { name: 'Apply' }).click();
+    await expect(picker).toBeHidden();
+  };
+
+  await button.click();
+  const modal = page.getByTestId('filters-modal');
+  await expect(modal.getByRole('heading', { name: 'Designated ports' })).toBeVisible();
+  await expect(modal.getByText('All ports: no port chosen.')).toBeVisible();
+  const victoria = portsEn.get(DEFAULT_PORT_OF_ARRIVAL)!;
+  await choosePort(victoria);
+  await expect(modal.getByRole('button', { name: `Remove ${victoria}` })).toBeVisible();
+  await modal.getByRole('button', { name: 'Done' }).click();
+
+  const onlyVictoria = filterByPorts(listing, [DEFAULT_PORT_OF_ARRIVAL]);
+  expect(onlyVictoria.length).toBeGreaterThan(0);
+  expect(onlyVictoria.length).toBeLessThan(listing.length);
+  await expect(page.getByTestId('filters-badge')).toHaveText('1');
+  await expect(button).toHaveAccessibleName('Filters: 1 port chosen');
+  await expect(page.getByTestId('filter-count')).toHaveText(`${onlyVictoria.length} of ${listing.length} reports shown: port filter on.`);
+  await expect.poll(() => cardIds(page)).toEqual(sorted(onlyVictoria.map((r) => r.id)));
+  for (const port of await page.getByTestId('card-port').allInnerTexts()) expect(port).toBe(victoria);
+
+  // The search runs within the filter: "N of M" counts the reports the filter leaves.
+  await page.getByRole('searchbox').fill('pir');
+  await expect(page.getByTestId('search-count')).toHaveText(`${onlyVictoria.length} of ${onlyVictoria.length} match`);
+  await page.getByRole('button', { name: 'Clear the search' }).click();
+
+  // Kept in the settings, across a reload.
+  expect(await page.evaluate(() => JSON.parse(localStorage.getItem('settings')!).filters.ports)).toEqual([DEFAULT_PORT_OF_ARRIVAL]);
+  await page.reload();
+  await expect(page.getByTestId('filters-badge')).toHaveText('1');
+  await expect.poll(() => cardIds(page)).toEqual(sorted(onlyVictoria.map((r) => r.id)));
+
+  // A second port, then the per-filter reset.
+  const other = listing.map((r) => r.portOfArrival).find((p): p is number => p !== null && p !== DEFAULT_PORT_OF_ARRIVAL)!;
+  await button.click();
+  await choosePort(portsEn.get(other)!);
+  await expect(page.getByTestId('filters-badge')).toHaveText('2');
+  await expect.poll(() => cardIds(page)).toEqual(sorted(filterByPorts(listing, [DEFAULT_PORT_OF_ARRIVAL, other]).map((r) => r.id)));
+  await modal.getByRole('button', { name: 'Reset the port filter' }).click();
+  await expect(page.getByTestId('filters-badge')).toHaveCount(0);
+  await expect(modal.getByText('All ports: no port chosen.')).toBeVisible();
+
+  // Clear all.
+  await choosePort(portsEn.get(other)!);
+  await expect(page.getByTestId('filters-badge')).toHaveText('1');
+  await modal.getByRole('button', { name: 'Clear all filters' }).click();
+  await expect(page.getByTestId('filters-badge')).toHaveCount(0);
+  await modal.getByRole('button', { name: 'Done' }).click();
+  await expect(page.getByTestId('filter-count')).toHaveCount(0);
+  await expect.poll(() => cardIds(page)).toEqual(sorted(listing.map((r) => r.id)));
+  expect(await page.evaluate(() => JSON.parse(localStorage.getItem('settings')!).filters.ports)).toEqual([]);
+});
+
+test('claim, release (confirmed) and reclaim (confirmed, naming vessel and device) from a card', async ({ page, request }) => {
+  const listing = await listingFor(request, amina);
+  const free = listing.find((r) => r.status === 'notready' && !r.claimedByDevice && r.vesselPictures.length > 0)!;
+  const held = listing.find((r) => r.status === 'notready' && r.claimedByDevice === rajesh.deviceName)!;
+  await openList(page);
+
+  // Claim: preparing, then ready with the vessel's first picture from the tablet's files.
+  const card = page.locator(`[data-report-id="${free.id}"]`);
+  await expect(card.getByTestId('report-thumbnail')).toHaveAttribute('data-state', 'placeholder');
+  await card.getByRole('button', { name: 'Claim' }).click();
+  const ready = page.getByTestId('group-ready').locator(`[data-report-id="${free.id}"]`);
+  await expect(ready.locator('[data-status]')).toHaveAttribute('data-status', 'ready', { timeout: 60_000 });
+  await expect(ready.getByTestId('report-thumbnail')).toHaveAttribute('data-state', 'picture');
+  expect(await ready.getByTestId('report-thumbnail').locator('img').getAttribute('src')).toMatch(/^blob:/);
+
+  // Release asks first, naming the vessel; cancelling keeps the report.
+  await ready.getByRole('button', { name: 'Release' }).click();
+  const confirm = page.getByRole('alertdialog', { name: 'Release this report?' });
+  await expect(confirm).toContainText(free.vesselIdentity.vesselName);
+  await confirm.getByRole('button', { name: 'Cancel' }).click();
+  await expect(ready).toBeVisible();
+  await ready.getByRole('button', { name: 'Release' }).click();
+  await confirm.getByRole('button', { name: 'Release' }).click();
+  const back = page.getByTestId('group-notready').locator(`[data-report-id="${free.id}"]`);
+  await expect(back.getByRole('button', { name: 'Claim' })).toBeVisible({ timeout: 30_000 });
+
+  // Reclaim a report another tablet holds: the question names the vessel and that tablet.
+  const theirs = page.getByTestId('group-claimedByOthers').locator(`[data-report-id="${held.id}"]`);
+  await expect(theirs.getByTestId('claimed-by-other')).toContainText(rajesh.deviceName);
+  await theirs.getByRole('button', { name: 'Reclaim' }).click();
+  const reclaim = page.getByRole('alertdialog', { name: 'Reclaim this report?' });
+  await expect(reclaim).toContainText(held.vesselIdentity.vesselName);
+  await expect(reclaim).toContainText(rajesh.deviceName);
+  await reclaim.getByRole('button', { name: 'Reclaim' }).click();
+  const mine = page.getByTestId('group-ready').locator(`[data-report-id="${held.id}"]`);
+  await expect(mine.locator('[data-status]')).toHaveAttribute('data-status', 'ready', { timeout: 60_000 });
+  await expect(mine.getByTestId('claimed-by-other')).toHaveCount(0);
+});
+
+test('pull to refresh (mouse and touch) fetches the listing between 100 and 200 px; a short pull does not; so does the button', async ({ page }) => {
+  await openList(page);
+  const fetches: number[] = [];
+  page.on('request', (r) => {
+    if (new URL(r.url()).pathname === LISTING) fetches.push(Date.now());
+  });
+  const indicator = page.getByTestId('pull-indicator');
+  const start = (await page.getByTestId('group-submitting').getByRole('heading', { level: 2 }).boundingBox())!;
+  const x = start.x + 20;
+  const y = start.y + start.height / 2;
+
+  // A short mouse pull springs back.
+  await page.mouse.move(x, y);
+  await page.mouse.down();
+  await page.mouse.move(x, y + 60, { steps: 6 });
+  await expect(indicator).toHaveAttribute('data-state', 'pulling');
+  await page.mouse.up();
+  await expect(indicator).toHaveAttribute('data-state', 'idle');
+  await page.waitForTimeout(1000);
+  expect(fetches).toHaveLength(0);
+
+  // 150 px: armed, then released: one fetch, with the indicator spinning meanwhile.
+  await page.mouse.move(x, y);
+  await page.mouse.down();
+  await page.mouse.move(x, y + 150, { steps: 10 });
+  await expect(indicator).toHaveAttribute('data-state', 'armed');
+  await expect(indicator).toContainText('Release to refresh');
+  const fetched = page.waitForRequest((r) => new URL(r.url()).pathname === LISTING);
+  await page.mouse.up();
+  await fetched;
+  await expect(indicator).toHaveAttribute('data-state', 'idle');
+  expect(fetches).toHaveLength(1);
+
+  // Touch: pulling to 200 px refreshes without waiting for the finger to lift.
+  const cdp = await page.context().newCDPSession(page);
+  const touch = (type: 'touchStart' | 'touchMove' | 'touchEnd', dy = 0) =>
+    cdp.send('Input.dispatchTouchEvent', { type, touchPoints: type === 'touchEnd' ? [] : [{ x, y: y + dy }] });
+  await touch('touchStart');
+  for (let dy = 20; dy <= 180; dy += 20) await touch('touchMove', dy);
+  await expect(indicator).toHaveAttribute('data-state', 'armed');
+  expect(fetches).toHaveLength(1);
+  const byTouch = page.waitForRequest((r) => new URL(r.url()).pathname === LISTING);
+  await touch('touchMove', 210);
+  await byTouch;
+  await touch('touchEnd');
+  await expect(indicator).toHaveAttribute('data-state', 'idle');
+  expect(fetches).toHaveLength(2);
+
+  // Not from further down the page.
+  await page.mouse.wheel(0, 400);
+  await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(0);
+  await touch('touchStart', 200);
+  for (let dy = 220; dy <= 400; dy += 30) await touch('touchMove', dy);
+  await touch('touchEnd');
+  await page.waitForTimeout(1000);
+  expect(fetches).toHaveLength(2);
+  await page.evaluate(() => window.scrollTo(0, 0));
+
+  // The button, for mouse users.
+  const byButton = page.waitForRequest((r) => new URL(r.url()).pathname === LISTING);
+  await page.getByRole('button', { name: 'Refresh the list from the server' }).click();
+  await byButton;
+  expect(fetches).toHaveLength(3);
+  await expect(page.getByTestId('updated')).toHaveText(/Updated (now|\d+ seconds? ago)/);
+});
+
+test('carousels: 2.75 cards in view on a landscape tablet, fewer at 800×1280; arrows, buttons and swipe move them; an info modal per group', async ({ page }) => {
+  await openList(page);
+  const group = page.getByTestId('group-claimedByOthers');
+  const geometry = () =>
+    group.evaluate((section) => {
+      const viewport = section.querySelector<HTMLElement>('[data-testid="carousel-viewport"]')!;
+      const box = viewport.getBoundingClientRect();
+      const slide = section.querySelector<HTMLElement>('[data-slide="0"]')!;
+      const cards = [...section.querySelectorAll('[data-testid="report-card"]')].map((c) => c.getBoundingClientRect());
+      return {
+        perView: box.width / slide.getBoundingClientRect().width,
+        inView: cards.filter((c) => c.right > box.left + 1 && c.left < box.right - 1).length,
+        firstLeft: cards[0]!.left - box.left,
+      };
+    });
+
+  const wide = await geometry();
+  expect(wide.perView).toBeGreaterThan(2.6);
+  expect(wide.perView).toBeLessThan(2.9);
+  expect(wide.inView).toBe(3);
+
+  // Arrow keys on the focused carousel.
+  await group.getByRole('region').focus();
+  const previous = group.getByTestId('carousel-previous');
+  await expect(previous).toBeDisabled();
+  await page.keyboard.press('ArrowRight');
+  await expect(previous).toBeEnabled();
+  await expect.poll(async () => (await geometry()).firstLeft).toBeLessThan(-100);
+  await page.keyboard.press('ArrowLeft');
+  await expect(previous).toBeDisabled();
+  await expect.poll(async () => (await geometry()).firstLeft).toBeGreaterThan(-5);
+
+  // The buttons.
+  await group.getByTestId('carousel-next').click();
+  await expect(previous).toBeEnabled();
+  await previous.click();
+  await expect(previous).toBeDisabled();
+
+  // A swipe (drag) to the left.
+  const card = (await group.getByTestId('report-card').nth(1).boundingBox())!;
+  await page.mouse.move(card.x + card.width / 2, card.y + 40);
+  await page.mouse.down();
+  await page.mouse.move(card.x + card.width / 2 - 350, card.y + 45, { steps: 12 });
+  await page.mouse.up();
+  await expect(previous).toBeEnabled();
+  await expect(page).toHaveURL(/\/reports\/$/);
+
+  // The info modal explains the group.
+  await group.getByRole('button', { name: 'About “Claimed by others”' }).click();
+  const info = page.getByRole('dialog', { name: 'Claimed by others' });
+  await expect(info).toContainText('Reports another device holds.');
+  await info.getByRole('button', { name: 'Close' }).click();
+  await expect(info).toBeHidden();
+
+  // Portrait tablet: fewer cards per view.
+  await page.setViewportSize({ width: 800, height: 1280 });
+  await expect.poll(async () => (await geometry()).perView).toBeLessThan(2);
+  const narrow = await geometry();
+  expect(narrow.perView).toBeGreaterThan(1.5);
+  expect(narrow.inView).toBeLessThan(wide.inView);
+});
+
+test('the card: port (default 64 when missing), dates, photo count, inspection bar, and the office comment badge until submission', async ({ page, request }) => {
+  const listing = await listingFor(request, amina);
+  await openList(page);
+  const card = (r: Pir) => page.locator(`[data-report-id="${r.id}"]`);
+
+  const noPort = listing.find((r) => r.portOfArrival === null)!;
+  await expect(card(noPort).getByTestId('card-port')).toHaveText(portsEn.get(DEFAULT_PORT_OF_ARRIVAL)!);
+
+  for (const r of listing.filter((x) => x.status === 'notready' && !x.claimedByDevice)) {
+    await expect(card(r).getByTestId('photo-count')).toHaveText(r.vesselPictures.length === 1 ? '1 photo' : `${r.vesselPictures.length} photos`);
+  }
+
+  const submitted = listing.find((r) => r.status === 'submitted')!;
+  await expect(card(submitted).getByTestId('card-submitted')).not.toHaveText('—');
+  await expect(card(submitted).getByTestId('card-started')).not.toHaveText('—');
+  const unplanned = listing.find((r) => r.status === 'notready' && !r.startOfInspection);
+  if (unplanned) await expect(card(unplanned).getByTestId('card-scheduled')).toHaveText('—');
+
+  // The bar shows only while inspecting or signing.
+  const inspecting = listing.find((r) => r.status === 'inspecting' && r.claimedByDevice === amina.deviceName)!;
+  await expect(card(inspecting).getByTestId('inspection-progress')).toBeVisible();
+  await expect(card(inspecting).getByRole('progressbar')).toHaveAccessibleName(/^Inspection \d+% complete$/);
+  await expect(card(listing.find((r) => r.status === 'notready')!).getByTestId('inspection-progress')).toHaveCount(0);
+
+  // The office's comment: flagged before submission, not after.
+  const commentedSubmitted = listing.find((r) => r.status === 'submitted' && r.inspectionComment)!;
+  await expect(card(commentedSubmitted).getByTestId('comment-warning')).toHaveCount(0);
+  const commented = listing.find((r) => r.inspectionComment && r.status === 'inspecting' && r.claimedByDevice === amina.deviceName)!;
+  await card(commented).getByTestId('comment-warning').click();
+  await expect(page).toHaveURL(new RegExp(`/pir/${commented.id}/#comments$`));
+});
+
+test('offline, the list renders from the tablet and the search still works', async ({ page, context, request }) => {
+  const listing = await listingFor(request, amina);
+  await openList(page);
+  await waitForServiceWorker(page);
+  await goOffline(context);
+  await page.reload();
+  await expect(page.getByRole('status').filter({ hasText: 'Offline' })).toBeVisible();
+  await expect(page.locator('section[data-testid^="group-"]')).toHaveCount(REPORT_GROUPS.length);
+  const query = listing[0]!.code.toLowerCase();
+  await page.getByRole('searchbox').fill(query);
+  await expect(page.getByTestId('search-count')).toHaveText(`${expectedMatches(listing, query).length} of ${listing.length} match`);
+  // Refreshing offline says why nothing happens.
+  await page.getByRole('button', { name: 'Refresh the list from the server' }).click();
+  await expect(page.getByText('Offline: the list refreshes by itself when the network is back.')).toBeVisible();
+  await goOnline(context);
+});

@@ -1,0 +1,130 @@
+import { describe, expect, it } from 'vitest';
+import {
+  cardProgress,
+  documentSubmittedAt,
+  firstVesselPicture,
+  inspectionScheduledAt,
+  inspectionStartedAt,
+  photoCount,
+  portOfArrivalId,
+  showsClaimedNotice,
+  showsCommentWarning,
+} from '@/lib/reports/card';
+import { FORM_STEPS } from '@/lib/inspection/steps';
+import type { SubmittedForm, VesselPicture } from '@/lib/contract';
+import { slideWindow } from '@/components/reports/carousel-window';
+import { emptyExtended, report } from './fixtures/report';
+
+const me = 'SFA-TAB-01';
+const picture = (id: number): VesselPicture => ({
+  id,
+  contentType: 'image/jpeg',
+  description: '',
+  photoTakingDate: null,
+  tagId: null,
+  tagName: 'PWHO',
+  downloadLink: `/be/offline-api/files/pictures/${id}`,
+});
+const form = (typeOfForm: SubmittedForm['typeOfForm'], submitDate: string): SubmittedForm => ({
+  id: 1,
+  name: typeOfForm,
+  typeOfForm,
+  contentType: 'application/pdf',
+  attachments: [],
+  submitDate,
+  downloadLink: '/x',
+});
+
+describe('report card (SPEC §2)', () => {
+  it('uses the default port of arrival (64) when the report has none', () => {
+    expect(portOfArrivalId(report(1, 'notready', { portOfArrival: null }))).toBe(64);
+    expect(portOfArrivalId(report(1, 'notready', { portOfArrival: 120 }))).toBe(120);
+  });
+
+  it('dates the start of the inspection by the lifecycle, else by the extended report', () => {
+    const extended = emptyExtended();
+    extended.pir.startOfInspection = '2026-11-20T07:00:00.000Z';
+    expect(inspectionStartedAt(report(1, 'ready'))).toBeNull();
+    expect(inspectionStartedAt(report(1, 'inspecting', { extended }))).toBe('2026-11-20T07:00:00.000Z');
+    expect(
+      inspectionStartedAt(report(1, 'inspecting', { extended, lifecycle: { inspecting: { date: '2026-11-20T08:30:00.000Z', previousStatus: 'ready' } } })),
+    ).toBe('2026-11-20T08:30:00.000Z');
+  });
+
+  it('schedules by startOfInspection', () => {
+    expect(inspectionScheduledAt(report(1, 'notready', { startOfInspection: '2026-11-21T09:00:00.000Z' }))).toBe('2026-11-21T09:00:00.000Z');
+    expect(inspectionScheduledAt(report(1, 'notready'))).toBeNull();
+  });
+
+  it('dates the submission by the latest submitted PIR form, else by the lifecycle', () => {
+    expect(documentSubmittedAt(report(1, 'notready', { submitedForms: [form('RAR', '2026-11-01T00:00:00.000Z')] }))).toBeNull();
+    expect(
+      documentSubmittedAt(
+        report(1, 'submitted', {
+          submitedForms: [form('PIR', '2026-11-02T00:00:00.000Z'), form('RAR', '2026-11-09T00:00:00.000Z'), form('PIR', '2026-11-05T00:00:00.000Z')],
+          lifecycle: { submitted: { date: '2026-11-01T00:00:00.000Z', previousStatus: 'submitting' } },
+        }),
+      ),
+    ).toBe('2026-11-05T00:00:00.000Z');
+    expect(documentSubmittedAt(report(1, 'submitted', { lifecycle: { submitted: { date: '2026-11-03T00:00:00.000Z', previousStatus: 'submitting' } } }))).toBe(
+      '2026-11-03T00:00:00.000Z',
+    );
+  });
+
+  it('counts vessel pictures, plus the inspection pictures once prepared', () => {
+    expect(photoCount(report(1, 'notready', { vesselPictures: [picture(1), picture(2)] }))).toBe(2);
+    const extended = emptyExtended();
+    extended.pictures = [{ uid: 'a', type: 'PWHO', author: 'A', description: '', date: null }];
+    expect(photoCount(report(1, 'inspecting', { vesselPictures: [picture(1), picture(2)], extended }))).toBe(3);
+    expect(photoCount(report(1, 'notready'))).toBe(0);
+  });
+
+  it('shows the first vessel picture', () => {
+    expect(firstVesselPicture(report(1, 'notready', { vesselPictures: [picture(7), picture(8)] }))?.id).toBe(7);
+    expect(firstVesselPicture(report(1, 'notready'))).toBeNull();
+  });
+
+  it('flags an office comment until the report is submitted', () => {
+    const comment = 'Check the logbook against the landing declaration.';
+    for (const status of ['notready', 'ready', 'inspecting', 'signing', 'readytosubmit', 'submitting'] as const) {
+      expect(showsCommentWarning(report(1, status, { inspectionComment: comment })), status).toBe(true);
+    }
+    expect(showsCommentWarning(report(1, 'submitted', { inspectionComment: comment }))).toBe(false);
+    expect(showsCommentWarning(report(1, 'inspecting', { inspectionComment: null }))).toBe(false);
+    expect(showsCommentWarning(report(1, 'inspecting', { inspectionComment: '  ' }))).toBe(false);
+  });
+
+  it('shows the inspection bar only while inspecting or signing: 0.8 × share of completed form steps, 0.01 if none', () => {
+    expect(cardProgress(report(1, 'ready'))).toBeNull();
+    expect(cardProgress(report(1, 'submitted'))).toBeNull();
+    expect(cardProgress(report(1, 'inspecting'))).toBe(0.01);
+    const half = Object.fromEntries(FORM_STEPS.slice(0, 4).map((s) => [s, true]));
+    expect(cardProgress(report(1, 'inspecting', { inspectionstatus: half }))).toBeCloseTo((0.8 * 4) / FORM_STEPS.length);
+    const all = Object.fromEntries(FORM_STEPS.map((s) => [s, true]));
+    expect(cardProgress(report(1, 'signing', { inspectionstatus: all }))).toBeCloseTo(0.8);
+  });
+
+  it('names the other device holding a report, until it is submitted', () => {
+    expect(showsClaimedNotice(report(1, 'notready', { claimedByDevice: 'MU-TAB-02' }), me)).toBe(true);
+    expect(showsClaimedNotice(report(1, 'inspecting', { claimedByDevice: 'MU-TAB-02' }), me)).toBe(true);
+    expect(showsClaimedNotice(report(1, 'notready', { claimedByDevice: me }), me)).toBe(false);
+    expect(showsClaimedNotice(report(1, 'notready'), me)).toBe(false);
+    expect(showsClaimedNotice(report(1, 'submitted', { claimedByDevice: 'MU-TAB-02' }), me)).toBe(false);
+  });
+});
+
+describe('carousel window (SPEC §9 overscan 5)', () => {
+  it('renders every slide of a short carousel', () => {
+    expect(slideWindow(13, [])).toEqual({ from: 0, to: 12 });
+    expect(slideWindow(0, [])).toEqual({ from: 0, to: -1 });
+  });
+  it('renders the slides in view plus 5 on each side of a long one', () => {
+    expect(slideWindow(5000, [])).toEqual({ from: 0, to: 7 });
+    expect(slideWindow(5000, [0, 1, 2])).toEqual({ from: 0, to: 7 });
+    expect(slideWindow(5000, [100, 101, 102])).toEqual({ from: 95, to: 107 });
+    expect(slideWindow(5000, [4998, 4999])).toEqual({ from: 4993, to: 4999 });
+  });
+  it('ignores indices left over from a longer list', () => {
+    expect(slideWindow(30, [40, 41])).toEqual({ from: 0, to: 7 });
+  });
+});
