@@ -72,9 +72,12 @@ export function MultiSelectModal({
           {matches.slice(0, SHOWN).map((o) => {
             const on = multiple ? picked.includes(o.value) : selected.includes(o.value);
             return (
-              <li key={o.value} role="option" aria-selected={on}>
+              // The option is the button itself, so the listbox holds no control inside a control.
+              <li key={o.value} role="none">
                 <button
                   type="button"
+                  role="option"
+                  aria-selected={on}
                   onClick={() => toggle(o.value)}
                   className={cn('flex min-h-11 w-full items-center gap-3 rounded-md px-3 py-2 text-start outline-none hover:bg-accent focus-visible:ring-[3px] focus-visible:ring-ring/60', on && 'font-semibold')}
                 >
@@ -87,9 +90,9 @@ export function MultiSelectModal({
               </li>
             );
           })}
-          {matches.length === 0 && <li className="px-3 py-6 text-center text-sm text-muted-foreground">{t('none')}</li>}
-          {matches.length > SHOWN && <li className="px-3 py-2 text-center text-xs text-muted-foreground">{t('more', { count: matches.length - SHOWN })}</li>}
         </ul>
+        {matches.length === 0 && <p className="px-3 py-6 text-center text-sm text-muted-foreground">{t('none')}</p>}
+        {matches.length > SHOWN && <p className="px-3 py-2 text-center text-xs text-muted-foreground">{t('more', { count: matches.length - SHOWN })}</p>}
         {multiple && (
           <DialogFooter>
             <Button type="button" variant="ghost" onClick={() => setPicked([])} disabled={picked.length === 0}>

@@ -98,12 +98,15 @@ export const ReportCard = memo(function ReportCard({
             <div>
               <Link
                 href={href.pir(id, 'comments')}
-                className="relative z-10 inline-flex items-center gap-1 rounded-full bg-warning px-2 py-0.5 text-xs font-semibold text-warning-foreground outline-none hover:bg-warning/85 focus-visible:ring-[3px] focus-visible:ring-ring/60"
+                // A 44 px target around a small pill.
+                className="group/comment relative z-10 -my-3 inline-flex min-h-11 items-center rounded-full outline-none focus-visible:ring-[3px] focus-visible:ring-ring/60"
                 aria-label={t('commentLink', { vessel: title })}
                 data-testid="comment-warning"
                 draggable={false}
               >
-                <TriangleAlertIcon className="size-3.5" aria-hidden /> {t('comment')}
+                <span className="inline-flex items-center gap-1 rounded-full bg-warning px-2 py-0.5 text-xs font-semibold text-warning-foreground group-hover/comment:bg-warning/85">
+                  <TriangleAlertIcon className="size-3.5" aria-hidden /> {t('comment')}
+                </span>
               </Link>
             </div>
           )}

@@ -52,7 +52,7 @@ export function ReportGroup<T extends { id: number }>({
             {t('count', { count: items.length })}
           </span>
         </h2>
-        <Button variant="ghost" size="icon" className="size-9 text-muted-foreground" onClick={() => setInfoOpen(true)} aria-label={t('groupInfo.button', { group: title })}>
+        <Button variant="ghost" size="icon" className="text-muted-foreground" onClick={() => setInfoOpen(true)} aria-label={t('groupInfo.button', { group: title })}>
           <InfoIcon className="size-5" aria-hidden />
         </Button>
         {(state.canPrev || state.canNext) && (
@@ -60,7 +60,7 @@ export function ReportGroup<T extends { id: number }>({
             <Button
               variant="outline"
               size="icon"
-              className="size-10 rounded-full"
+              className="rounded-full"
               disabled={!state.canPrev}
               onClick={() => api?.scrollPrev(reducedMotion)}
               aria-label={t('carousel.previous', { group: title })}
@@ -71,7 +71,7 @@ export function ReportGroup<T extends { id: number }>({
             <Button
               variant="outline"
               size="icon"
-              className="size-10 rounded-full"
+              className="rounded-full"
               disabled={!state.canNext}
               onClick={() => api?.scrollNext(reducedMotion)}
               aria-label={t('carousel.next', { group: title })}
@@ -96,11 +96,11 @@ export function ReportGroup<T extends { id: number }>({
           {t('carousel.hint')}
         </span>
         <div ref={viewportRef} className="overflow-hidden p-1 -m-1" data-testid="carousel-viewport">
-          <ul className="-ms-6 flex touch-pan-y touch-pinch-zoom">
+          <div className="-ms-6 flex touch-pan-y touch-pinch-zoom">
             {items.map((item, i) => {
               const shown = inWindow(rendered, i);
               return (
-                <li
+                <div
                   key={item.id}
                   className="min-w-0 shrink-0 grow-0 basis-[calc(100%/1.15)] ps-6 @xl:basis-[calc(100%/1.75)] @4xl:basis-[calc(100%/2.75)]"
                   role="group"
@@ -108,12 +108,13 @@ export function ReportGroup<T extends { id: number }>({
                   aria-label={t('carousel.slide', { index: i + 1, total: items.length })}
                   aria-hidden={shown ? undefined : true}
                   data-slide={i}
+                  data-slide-report={item.id}
                 >
                   {shown && renderItem(item)}
-                </li>
+                </div>
               );
             })}
-          </ul>
+          </div>
         </div>
       </div>
 

@@ -1,7 +1,10 @@
 'use client';
 import { useTranslations } from 'next-intl';
 import { ShipIcon } from 'lucide-react';
-import { useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import { download } from '@/lib/api/transfer';
+import { useOnline } from '@/lib/hooks/use-online';
 import type { Pir } from '@/lib/contract';
 import { remoteFileId } from '@/lib/local-data/files-store';
 import { useStoredFileUrl } from '@/lib/local-data/use-file-url';
@@ -9,9 +12,10 @@ import { firstVesselPicture } from '@/lib/reports/card';
 import { cn } from '@/lib/utils';
 
 /**
- * The report's first vessel picture, from the tablet's stored files when it was downloaded (at
- * preparation); otherwise, or when the image cannot be decoded, a neutral placeholder. It never
- * downloads: a card is not worth a request with the inspector's token.
+ * The report's first vessel picture: from the tablet's stored files when it was downloaded (at
+ * preparation); otherwise, online, fetched with the token and kept in memory only (never stored, so
+ * it says nothing about what the tablet holds offline); else, or when the image cannot be decoded,
+ * a neutral placeholder.
  *
  * Give it `key={report.status}` where a report can move on while shown, so a picture downloaded by
  * the preparation is picked up when the report becomes ready.
@@ -19,7 +23,23 @@ import { cn } from '@/lib/utils';
 export function ReportThumbnail({ report, className }: { report: Pick<Pir, 'vesselPictures'>; className?: string }) {
   const t = useTranslations('reports.card');
   const picture = firstVesselPicture(report);
-  const { url } = useStoredFileUrl(picture ? remoteFileId(picture.downloadLink) : null);
+  const stored = useStoredFileUrl(picture ? remoteFileId(picture.downloadLink) : null);
+  const online = useOnline();
+  const remote = useQuery({
+    queryKey: ['thumbnail', picture?.downloadLink],
+    queryFn: async () => {
+      const { bytes, contentType } = await download(picture!.downloadLink);
+      return new Blob([bytes], { type: contentType });
+    },
+    enabled: Boolean(picture) && stored.missing && online,
+    persister: undefined,
+    networkMode: 'online',
+    staleTime: Number.POSITIVE_INFINITY,
+    gcTime: 10 * 60_000,
+    retry: false,
+  });
+  const remoteUrl = useObjectUrl(stored.missing ? remote.data : undefined);
+  const url = stored.url ?? remoteUrl;
   const [failed, setFailed] = useState<string | null>(null);
   const shown = url !== null && failed !== url;
 
@@ -38,4 +58,21 @@ export function ReportThumbnail({ report, className }: { report: Pick<Pir, 'vess
       )}
     </div>
   );
+}
+
+/** An object URL for a blob while it is shown; released after. */
+function useObjectUrl(blob: Blob | undefined): string | null {
+  const [state, setState] = useState<{ blob: Blob; url: string } | null>(null);
+  useEffect(() => {
+    if (!blob) return;
+    const url = URL.createObjectURL(blob);
+    let live = true;
+    // Shown from the next tick, like a stored file is once read.
+    queueMicrotask(() => live && setState({ blob, url }));
+    return () => {
+      live = false;
+      URL.revokeObjectURL(url);
+    };
+  }, [blob]);
+  return blob && state?.blob === blob ? state.url : null;
 }

@@ -18,7 +18,7 @@ export const buttonVariants = cva(
       size: {
         // 44 px minimum touch targets on a tablet
         default: 'min-h-11 px-4 py-2',
-        sm: 'min-h-9 rounded-md px-3',
+        sm: 'min-h-11 rounded-md px-3',
         lg: 'min-h-12 rounded-md px-6 text-base',
         icon: 'size-11',
       },

@@ -40,8 +40,9 @@ export const queryPersister = experimental_createQueryPersister<PersistedQuery>(
   // An inspector may stay offline for days: persisted data never expires by age.
   maxAge: Number.POSITIVE_INFINITY,
   // Errors and fetch metadata are not worth keeping and may not be cloneable.
-  // The tablet's own data (reports, processes) is stored by lib/local-data, not by this persister.
-  filters: { predicate: (q) => q.queryKey[0] !== 'local' },
+  // The tablet's own data (reports, processes) is stored by lib/local-data, not by this persister;
+  // card thumbnails fetched online are only kept in memory.
+  filters: { predicate: (q) => q.queryKey[0] !== 'local' && q.queryKey[0] !== 'thumbnail' },
   serialize: (q) => ({ ...q, state: { ...q.state, error: null, fetchFailureReason: null, fetchMeta: null } }),
   deserialize: migrateQuery,
 });

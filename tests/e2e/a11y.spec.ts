@@ -21,14 +21,22 @@ async function axe(page: Page, what: string) {
 function smallTargets(page: Page) {
   return page.evaluate(() => {
     const out: string[] = [];
-    for (const el of document.querySelectorAll<HTMLElement>('button, a[href], input:not([type=hidden]), select, textarea, [role="radio"], [role="switch"], [role="option"] > button')) {
+    // With a modal open, only the modal can be touched.
+    const scope = [...document.querySelectorAll<HTMLElement>('[role="dialog"], [role="alertdialog"], [role="menu"]')].at(-1) ?? document;
+    for (const el of scope.querySelectorAll<HTMLElement>('button, a[href], input:not([type=hidden]), select, textarea, [role="radio"], [role="switch"], [role="option"]')) {
       const r = el.getBoundingClientRect();
-      if (r.width === 0 || r.height === 0) continue;
+      // Hidden (size 0) or visually hidden until focused (the skip link).
+      if (r.width <= 1 || r.height <= 1) continue;
       const style = getComputedStyle(el);
       if (style.visibility === 'hidden') continue;
       if (el.tagName === 'A' && style.display === 'inline') continue;
       if (el.closest('[data-sonner-toaster]')) continue;
-      if (r.width < 44 || r.height < 44) out.push(`${el.tagName.toLowerCase()}[${(el.getAttribute('aria-label') ?? el.textContent ?? '').trim().slice(0, 30)}] ${Math.round(r.width)}x${Math.round(r.height)}`);
+      // A pseudo-element may widen the touch area beyond what is drawn (the switches do).
+      const before = getComputedStyle(el, '::before');
+      const grow = (a: string, b: string) => (before.position === 'absolute' && before.content !== 'none' ? -(parseFloat(a) || 0) - (parseFloat(b) || 0) : 0);
+      const width = r.width + Math.max(0, grow(before.left, before.right));
+      const height = r.height + Math.max(0, grow(before.top, before.bottom));
+      if (width < 44 || height < 44) out.push(`${el.tagName.toLowerCase()}[${(el.getAttribute('aria-label') ?? el.textContent ?? '').trim().slice(0, 30)}] ${Math.round(r.width)}x${Math.round(r.height)}`);
     }
     return out;
   });
@@ -86,6 +94,25 @@ for (const [language, dark] of [
     await axe(page, 'user menu');
     small.push(...(await smallTargets(page)).map((s) => `user menu: ${s}`));
     await page.keyboard.press('Escape');
+
+    // The port filter modal and a group's info modal.
+    await page.getByTestId('filters-button').click();
+    await expect(page.getByTestId('filters-modal')).toBeVisible();
+    await axe(page, 'filters modal');
+    small.push(...(await smallTargets(page)).map((s) => `filters modal: ${s}`));
+    await page.keyboard.press('Escape');
+    await page.getByTestId('group-inspecting').getByRole('button').first().click();
+    await expect(page.getByRole('dialog')).toBeVisible();
+    await axe(page, 'group info modal');
+    await page.keyboard.press('Escape');
+
+    // The file viewer.
+    await page.goto(`/pir/${report.id}/vessel/`);
+    await page.getByTestId('segment-pictures').locator('[data-file-key]').first().click();
+    await expect(page).toHaveURL(/\/file\//);
+    await page.waitForLoadState('networkidle');
+    await axe(page, 'file viewer');
+    small.push(...(await smallTargets(page)).map((s) => `file viewer: ${s}`));
 
     await page.goto(`/pir/${report.id}/#purposeandportofcall`);
     await page.locator('[data-field="purposes"] button').click();

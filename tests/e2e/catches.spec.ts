@@ -68,7 +68,7 @@ async function pick(page: Page, scope: Locator, label: string, search?: string) 
   await scope.getByLabel(label, { exact: true }).click();
   const dialog = page.getByRole('dialog');
   if (search) await dialog.getByRole('textbox').fill(search);
-  await dialog.getByRole('option').first().getByRole('button').click();
+  await dialog.getByRole('option').first().click();
   const apply = dialog.getByRole('button', { name: 'Apply' });
   if (await apply.isVisible()) await apply.click();
   await expect(dialog).toBeHidden();

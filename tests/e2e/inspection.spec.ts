@@ -38,7 +38,7 @@ class Inspector {
     await this.panel().getByRole('button', { name: label, exact: true }).first().click();
     const dialog = this.page.getByRole('dialog');
     await dialog.getByRole('textbox').fill(search);
-    await dialog.getByRole('option').first().getByRole('button').click();
+    await dialog.getByRole('option').first().click();
     if (await dialog.getByRole('button', { name: this.m.select.apply }).isVisible()) await dialog.getByRole('button', { name: this.m.select.apply }).click();
     await expect(dialog).toBeHidden();
   }
