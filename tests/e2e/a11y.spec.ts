@@ -121,6 +121,15 @@ for (const [language, dark] of [
     small.push(...(await smallTargets(page)).map((s) => `multi-select: ${s}`));
     await page.keyboard.press('Escape');
 
+    // The start-inspection modal, on a ready report held by this tablet.
+    const ready = listing.find((r) => r.claimedByDevice === amina.deviceName && r.status === 'ready')!;
+    await page.goto(`/pir/${ready.id}/#inspection%20started`);
+    await page.getByRole('button', { name: /^(Start inspection|Commencer l’inspection)$/ }).click();
+    await expect(page.getByRole('dialog')).toBeVisible();
+    await axe(page, 'start-inspection modal');
+    small.push(...(await smallTargets(page)).map((s) => `start-inspection modal: ${s}`));
+    await page.keyboard.press('Escape');
+
     await page.goto('/reports/');
     await page.locator('[data-testid="report-card"] button').filter({ hasText: /^(Release|Libérer)$/ }).first().click();
     await expect(page.getByRole('alertdialog')).toBeVisible();

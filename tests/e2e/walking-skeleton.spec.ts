@@ -97,9 +97,11 @@ test('offline, a reload of /reports and a deep link to a report still render the
   await page.goto(`/pir/${id}/`);
   await expect(page.getByRole('heading', { level: 1, name: mine.vesselIdentity.vesselName })).toBeVisible();
   await page.goto(`/pir/${id}/vessel/category/RAR/`);
-  await expect(page.getByRole('heading', { level: 1, name: 'RAR files' })).toBeVisible();
-  await page.goto(`/pir/${id}/vessel/file/1/`);
-  await expect(page.getByRole('heading', { level: 1, name: 'File 1' })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: 'Vessel files' })).toBeVisible();
+  const rarFile = page.getByTestId('segment-RAR').locator('[data-file-key]').first();
+  const fileName = (await rarFile.locator('span.truncate').first().textContent())!.trim();
+  await page.goto(`/pir/${id}/vessel/file/${await rarFile.getAttribute('data-file-key')}/`);
+  await expect(page.getByRole('heading', { level: 1, name: fileName })).toBeVisible();
   await page.goto('/calendar');
   await expect(page.getByRole('heading', { level: 1, name: 'Calendar' })).toBeVisible();
 
