@@ -1,5 +1,5 @@
 /// <reference lib="webworker" />
-import { Serwist, type PrecacheEntry, type SerwistGlobalConfig } from 'serwist';
+import { Serwist, type PrecacheEntry, type SerwistGlobalConfig, type SerwistPlugin } from 'serwist';
 import { shellPath } from '@/lib/routes/shell-path';
 
 declare global {
@@ -25,12 +25,27 @@ function alternatives({ url }: { url: URL }): URL[] {
   return out;
 }
 
+/**
+ * A worker script answered from the cache would start with the cached response's URL, which has no
+ * fragment; Turbopack's worker bootstrap reads its chunk list from `#params=…` in the worker's URL and
+ * fails without it ("Missing worker bootstrap config"). A response built here has no URL of its own,
+ * so the worker keeps the URL it was created with, fragment included.
+ */
+const workerScriptUrl: SerwistPlugin = {
+  handlerWillRespond: ({ request, event, response }) => {
+    const destination = request.destination || (event as FetchEvent | undefined)?.request?.destination;
+    if ((destination !== 'worker' && destination !== 'sharedworker') || !response.ok || response.type === 'opaque') return response;
+    return new Response(response.body, { status: response.status, statusText: response.statusText, headers: response.headers });
+  },
+};
+
 const serwist = new Serwist({
   precacheEntries: self.__SW_MANIFEST,
   precacheOptions: {
     cleanupOutdatedCaches: true,
     ignoreURLParametersMatching: [/^_rsc$/, /^utm_/],
     urlManipulation: alternatives,
+    plugins: [workerScriptUrl],
   },
   // An update waits for the inspector's word: a reload must never throw away a form or a signature.
   skipWaiting: false,

@@ -7,6 +7,9 @@ import { allReports, archivedIds, commit } from '@/lib/local-data/reports-store'
 import { sessionStore } from '@/lib/session/session-store';
 import { emitLifecycleEvent } from '@/lib/tasks/events';
 
+/** One merge at a time: each must see what the previous one committed (or it queues work twice). */
+let merging: Promise<void> = Promise.resolve();
+
 /** Merges every new server listing into the tablet's reports (SPEC §4 merge rules). */
 export function ServerSync() {
   const files = useCurrentFiles();
@@ -18,14 +21,15 @@ export function ServerSync() {
     const device = sessionStore.get()?.deviceName;
     if (!device) return;
     let cancelled = false;
-    void (async () => {
+    merging = merging.then(async () => {
+      if (cancelled) return;
       const result = mergeFromServer(allReports(), listing, device, await archivedIds());
       if (cancelled) return;
       if (result.changed.length || result.removed.length) await commit({ put: result.changed, remove: result.removed.map((r) => r.id) });
       for (const r of result.toPrepare) await queuePreparation(r, device);
       if (result.removed.length) emitLifecycleEvent({ type: 'removed', reports: result.removed });
       if (result.lostClaim.length) emitLifecycleEvent({ type: 'lostClaim', reports: result.lostClaim });
-    })();
+    }).catch((e) => console.error('merge', e));
     return () => {
       cancelled = true;
     };

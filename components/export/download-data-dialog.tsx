@@ -88,7 +88,11 @@ export function DownloadDataDialog({ open, onOpenChange }: { open: boolean; onOp
     const ids = eligibleKey ? eligibleKey.split(',').map(Number) : [];
     void beforeExport()
       .then(() => w.scan(ids))
-      .then(setScan, () => setScan([]));
+      .then(setScan, (e: unknown) => {
+        // Closing the dialog cancels the scan; anything else means the export cannot run here: say so.
+        if (e instanceof ExportFailure && e.code === 'cancelled') return;
+        setPhase({ kind: 'error', failure: e instanceof ExportFailure ? e : new ExportFailure('unexpected', { message: String(e) }) });
+      });
     return () => {
       worker.current = null;
       w.dispose();
@@ -136,7 +140,7 @@ export function DownloadDataDialog({ open, onOpenChange }: { open: boolean; onOp
 
   return (
     <Dialog open={open} onOpenChange={(next) => (busy ? undefined : onOpenChange(next))}>
-      <DialogContent closeLabel={tc('close')} className="max-w-xl" data-testid="download-data-dialog">
+      <DialogContent closeLabel={tc('close')} className="flex max-w-xl flex-col" data-testid="download-data-dialog">
         <DialogHeader>
           <DialogTitle>{t('title')}</DialogTitle>
           <DialogDescription>{t('description')}</DialogDescription>
@@ -145,58 +149,61 @@ export function DownloadDataDialog({ open, onOpenChange }: { open: boolean; onOp
         {eligible.length === 0 ? (
           <p className="rounded-lg bg-muted p-3 text-sm">{t('noReports')}</p>
         ) : (
-          <fieldset className="flex flex-col gap-5" disabled={busy}>
-            <div className="flex min-h-11 items-center justify-between gap-4">
-              <Label htmlFor={singleId} className="text-base">
-                {t('singleReport')}
-              </Label>
-              <Switch id={singleId} checked={single} onCheckedChange={toggleSingle} disabled={busy} />
-            </div>
-
-            <div className="flex flex-col gap-2">
-              <div className="flex items-center justify-between gap-4">
-                <span className="text-sm font-medium">{t('reports')}</span>
-                <Button type="button" variant="outline" size="sm" onClick={() => setPicker(true)} disabled={busy}>
-                  <ListChecksIcon aria-hidden /> {chosen.length ? t('change') : single ? t('chooseOne') : t('choose')}
-                </Button>
+          // The choices scroll on a short screen; the size, the progress and the buttons stay in view.
+          <div className="-mx-6 min-h-0 flex-1 overflow-y-auto px-6 py-1">
+            <fieldset className="flex min-w-0 flex-col gap-5" disabled={busy}>
+              <div className="flex min-h-11 items-center justify-between gap-4">
+                <Label htmlFor={singleId} className="text-base">
+                  {t('singleReport')}
+                </Label>
+                <Switch id={singleId} checked={single} onCheckedChange={toggleSingle} disabled={busy} />
               </div>
-              <p className="text-sm text-muted-foreground" aria-live="polite">
-                {t('selected', { count: chosenReports.length })}
-              </p>
-              {chosenReports.length > 0 && (
-                <ul className="max-h-36 overflow-y-auto rounded-lg border text-sm" data-testid="export-chosen">
-                  {chosenReports.map((r) => (
-                    <li key={r.id} className="flex items-center justify-between gap-3 border-b px-3 py-2 last:border-b-0">
-                      <span className="min-w-0 truncate">{reportTitle(r)}</span>
-                      <StatusBadge status={r.status} />
-                    </li>
-                  ))}
-                </ul>
-              )}
-            </div>
 
-            <SliderField
-              label={t('quality')}
-              value={quality}
-              valueText={t('percent', { value: quality })}
-              min={MIN_QUALITY_PERCENT}
-              max={MAX_QUALITY_PERCENT}
-              step={5}
-              onChange={setQuality}
-              disabled={busy}
-            />
-            <SliderField
-              label={t('maxSize')}
-              value={maxSize}
-              valueText={t('pixels', { value: maxSize })}
-              min={MIN_MAX_SIZE}
-              max={MAX_MAX_SIZE}
-              step={MAX_SIZE_STEP}
-              onChange={setMaxSize}
-              disabled={busy}
-            />
-            <p className="text-xs text-muted-foreground">{t('picturesHint')}</p>
-          </fieldset>
+              <div className="flex flex-col gap-2">
+                <div className="flex items-center justify-between gap-4">
+                  <span className="text-sm font-medium">{t('reports')}</span>
+                  <Button type="button" variant="outline" size="sm" onClick={() => setPicker(true)} disabled={busy}>
+                    <ListChecksIcon aria-hidden /> {chosen.length ? t('change') : single ? t('chooseOne') : t('choose')}
+                  </Button>
+                </div>
+                <p className="text-sm text-muted-foreground" aria-live="polite">
+                  {t('selected', { count: chosenReports.length })}
+                </p>
+                {chosenReports.length > 0 && (
+                  <ul className="max-h-32 shrink-0 overflow-y-auto rounded-lg border text-sm" data-testid="export-chosen">
+                    {chosenReports.map((r) => (
+                      <li key={r.id} className="flex items-center justify-between gap-3 border-b px-3 py-2 last:border-b-0">
+                        <span className="min-w-0 truncate">{reportTitle(r)}</span>
+                        <StatusBadge status={r.status} />
+                      </li>
+                    ))}
+                  </ul>
+                )}
+              </div>
+
+              <SliderField
+                label={t('quality')}
+                value={quality}
+                valueText={t('percent', { value: quality })}
+                min={MIN_QUALITY_PERCENT}
+                max={MAX_QUALITY_PERCENT}
+                step={5}
+                onChange={setQuality}
+                disabled={busy}
+              />
+              <SliderField
+                label={t('maxSize')}
+                value={maxSize}
+                valueText={t('pixels', { value: maxSize })}
+                min={MIN_MAX_SIZE}
+                max={MAX_MAX_SIZE}
+                step={MAX_SIZE_STEP}
+                onChange={setMaxSize}
+                disabled={busy}
+              />
+              <p className="text-xs text-muted-foreground">{t('picturesHint')}</p>
+            </fieldset>
+          </div>
         )}
 
         {phase.kind === 'idle' && eligible.length > 0 && (

@@ -10,6 +10,7 @@ import { DB_VERSION } from '@/lib/local-data/db';
 import { eraseLocalData } from '@/lib/local-data/erase';
 import { allReports, flushEdits, reloadReports } from '@/lib/local-data/reports-store';
 import { CACHE_SCHEMA_VERSION } from '@/lib/query/persister';
+import { queuePreparation } from '@/lib/reports/actions';
 import { sessionStore } from '@/lib/session/session-store';
 import { runner } from '@/lib/tasks/runtime';
 import type { ExportWorker } from './client';
@@ -65,6 +66,13 @@ export async function applyRestore(worker: ExportWorker): Promise<RestoreResult>
   await reloadReports(result.reportIds);
   announce({ type: 'reports', ids: result.reportIds });
   for (const pirId of result.reportIds) announce({ type: 'files', pirId });
+  // An export taken while a report was being prepared here carries no process: prepare it again
+  // (what is already on the tablet is kept), or it would stay "preparing" for ever.
+  const device = sessionStore.get()?.deviceName;
+  if (device) {
+    const restored = new Set(result.reportIds);
+    for (const r of allReports()) if (restored.has(r.id) && r.status === 'preparing' && r.claimedByDevice === device) await queuePreparation(r, device);
+  }
   return result;
 }
 

@@ -39,11 +39,14 @@ export class ExportWorker {
   private nextJob = 1;
   private readonly pending = new Map<number, Pending>();
   private checkedJob: number | null = null;
+  /** the script could not start or died: every job, now or later, fails at once instead of waiting forever */
+  private broken = false;
 
   constructor() {
     this.worker = new Worker(new URL('./export.worker.ts', import.meta.url), { type: 'module', name: 'export' });
     this.worker.addEventListener('message', (e: MessageEvent<WorkerReply>) => this.receive(e.data));
     this.worker.addEventListener('error', () => {
+      this.broken = true;
       for (const p of this.pending.values()) p.reject(new ExportFailure('worker'));
       this.pending.clear();
     });
@@ -63,6 +66,10 @@ export class ExportWorker {
 
   private run(req: WorkerRequest & { job: number }, onProgress?: (p: ExportProgress) => void): Promise<WorkerReply> {
     return new Promise((resolve, reject) => {
+      if (this.broken) {
+        reject(new ExportFailure('worker'));
+        return;
+      }
       this.pending.set(req.job, { resolve, reject, onProgress });
       this.worker.postMessage(req);
     });

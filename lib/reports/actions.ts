@@ -45,11 +45,18 @@ export async function claimReport(report: Pir, device: string, opts: { reclaim?:
 
 /** Prepares again a report this tablet holds but has no copy of (found by the merge). */
 export async function queuePreparation(report: Pir, device: string) {
-  if (processesOf(report.id).some((p) => p.type === 'prepare')) return;
-  const process = buildPrepareProcess(report, { device, reclaim: false, claim: false, uid, now: new Date(), restore: null });
-  await commit({ put: [report], processes: [process] });
+  if (queuing.has(report.id) || processesOf(report.id).some((p) => p.type === 'prepare')) return;
+  queuing.add(report.id);
+  try {
+    const process = buildPrepareProcess(report, { device, reclaim: false, claim: false, uid, now: new Date(), restore: null });
+    await commit({ put: [report], processes: [process] });
+  } finally {
+    queuing.delete(report.id);
+  }
   runner().kick();
 }
+/** Reports whose preparation is being queued right now (the cache shows it only once committed). */
+const queuing = new Set<number>();
 
 /** SPEC §4 release (online, after confirmation): the claim, the lifecycle and the tablet's copy go. */
 export async function releaseReport(report: Pir, device: string) {

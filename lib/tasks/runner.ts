@@ -58,7 +58,7 @@ export interface RunnerDeps {
 
 /** Automatic attempts of a task before it is rejected for good (then the inspector may retry). */
 export const MAX_ATTEMPTS = 8;
-export const FILE_WINDOW = 4;
+export const FILE_WINDOW = 6;
 /** File transfers in flight across all reports; the newest process goes first (the inspector's latest action). */
 export const TRANSFER_SLOTS = 6;
 
@@ -90,6 +90,8 @@ export class PrioritySlots {
   }
 }
 const ALIVE_MS = 1000;
+/** Progress on screen: smooth enough for a bar, cheap enough for 4 streams at once. */
+const PROGRESS_SHOW_MS = 150;
 
 interface RetryState {
   attempts: number;
@@ -227,21 +229,53 @@ export class TaskRunner {
     this.running.set(subject, done);
   }
 
+  /**
+   * The runner's own view of the processes it runs, ahead of the cache: parallel transfers update
+   * one process, and each change must build on the previous one, not on what IndexedDB has
+   * acknowledged so far (a lost "resolved" would download or upload the file again).
+   */
+  private latest = new Map<string, ProcessRecord>();
+  private runningUids = new Set<string>();
+  private showTimers = new Map<string, ReturnType<typeof setTimeout>>();
+
   private current(uid: string): ProcessRecord | undefined {
-    return allProcesses().find((p) => p.uid === uid);
+    return this.latest.get(uid) ?? allProcesses().find((p) => p.uid === uid);
+  }
+
+  /** Shows a process's progress at most every PROGRESS_SHOW_MS (each showing re-renders the lists). */
+  private showSoon(uid: string) {
+    if (this.showTimers.has(uid)) return;
+    this.showTimers.set(
+      uid,
+      setTimeout(() => {
+        this.showTimers.delete(uid);
+        const next = this.latest.get(uid);
+        // Never bring back a process that ended meanwhile.
+        if (next && allProcesses().some((p) => p.uid === uid)) showProcess(next);
+      }, PROGRESS_SHOW_MS),
+    );
+  }
+
+  /** The run is over: the cache and IndexedDB hold the process from here on. */
+  private forget(uid: string) {
+    this.latest.delete(uid);
+    const timer = this.showTimers.get(uid);
+    if (timer) clearTimeout(timer);
+    this.showTimers.delete(uid);
   }
 
   private async update(processUid: string, taskUid: string, e: TaskEvent | ((t: Task) => Task), persist = true) {
     const p = this.current(processUid);
     if (!p) return;
     const next = { ...p, tasks: p.tasks.map((t) => (t.uid === taskUid ? (typeof e === 'function' ? e(t) : applyTaskEvent(t, e)) : t)) };
+    if (this.runningUids.has(processUid)) this.latest.set(processUid, next);
     if (persist) {
       const pending = this.saveTimers.get(processUid);
       if (pending) clearTimeout(pending);
       this.saveTimers.delete(processUid);
       await saveProcess(next);
     } else {
-      showProcess(next);
+      this.showSoon(processUid);
       // SPEC §4: progress saved every 300 ms.
       if (!this.saveTimers.has(processUid)) {
         this.saveTimers.set(
@@ -249,7 +283,7 @@ export class TaskRunner {
           setTimeout(() => {
             this.saveTimers.delete(processUid);
             const latest = this.current(processUid);
-            if (latest) void saveProcess(latest);
+            if (latest && allProcesses().some((x) => x.uid === processUid)) void saveProcess(latest);
           }, PROGRESS_SAVE_MS),
         );
       }
@@ -270,6 +304,16 @@ export class TaskRunner {
   }
 
   private async runProcess(processUid: string) {
+    this.runningUids.add(processUid);
+    try {
+      await this.runProcessTasks(processUid);
+    } finally {
+      this.runningUids.delete(processUid);
+      this.forget(processUid);
+    }
+  }
+
+  private async runProcessTasks(processUid: string) {
     const start = this.current(processUid);
     if (!start) return;
     const controller = new AbortController();

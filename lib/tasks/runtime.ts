@@ -70,8 +70,11 @@ async function onRejected(p: ProcessRecord) {
 /** SPEC §4: submitting for more than 60 s with no active process counts as failed; a retry is offered. */
 async function checkStalledSubmissions() {
   const now = new Date();
+  const device = sessionStore.get()?.deviceName;
   for (const report of allReports()) {
-    if (report.status !== 'submitting') continue;
+    // Only this tablet's own submissions: another device's report shows the server's status (a restored
+    // or listed copy "submitting" elsewhere is not a submission that failed here).
+    if (report.status !== 'submitting' || !device || report.claimedByDevice !== device) continue;
     const active = processesOf(report.id).some((p) => p.type === PROCESS_TYPE.submit && processStatus(p.tasks) !== 'REJECTED');
     if (!isSubmissionStalled(report, active, now)) continue;
     const r = applyTransition(report, { type: 'submitFailed' }, now);

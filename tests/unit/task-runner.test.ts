@@ -57,6 +57,27 @@ const until = async (check: () => boolean, ms = 5000) => {
 };
 
 describe('task runner (SPEC §4, made durable)', () => {
+  it('runs each of many parallel transfers exactly once: no finished transfer is lost and redone', async () => {
+    const runs = new Map<string, number>();
+    const file: TaskHandler = {
+      async execute(t, { progress }) {
+        runs.set(t.uid, (runs.get(t.uid) ?? 0) + 1);
+        // Transfers that report progress and end at nearly the same moments, as downloads do.
+        for (let i = 1; i <= 4; i++) {
+          await new Promise((r) => setTimeout(r, 3));
+          progress(i / 4);
+        }
+      },
+    };
+    const files = Array.from({ length: 24 }, (_, i) => task(`f${i}`, 'UNDEFINED', { subtype: 'file' }));
+    await saveProcess(process('p-many', files));
+    const { done } = start({ file });
+    await until(() => done.length === 1);
+    expect([...runs.values()].every((n) => n === 1)).toBe(true);
+    expect(runs.size).toBe(24);
+    expect(done[0]!.tasks.every((t) => t.status === 'RESOLVED')).toBe(true);
+  });
+
   it('runs one report\'s tasks in order, file transfers side by side between the others', async () => {
     const log: string[] = [];
     const handler = (name: string): TaskHandler => ({
