@@ -9,6 +9,9 @@ import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } f
 import { inWindow, slideWindow } from './carousel-window';
 
 /** The group names a section can show: the spec's groups, plus the two of a search. */
+/** Slides a carousel shows at most; the rest are reached by search and filters. */
+export const MAX_SLIDES = 60;
+
 export type GroupName = 'submitting' | 'inspecting' | 'ready' | 'notready' | 'claimedByOthers' | 'submitted' | 'filtered' | 'unfiltered';
 
 /**
@@ -32,7 +35,10 @@ export function ReportGroup<T extends { id: number }>({
   const reducedMotion = useReducedMotion();
   const [viewportRef, api] = useEmblaCarousel({ align: 'start', containScroll: 'trimSnaps', slidesToScroll: 'auto', duration: 22 });
   const state = useCarouselState(api);
-  const rendered = slideWindow(items.length, state.inView);
+  // A carousel is for browsing, not for thousands: past MAX_SLIDES, a last slide says how many more.
+  const slides = items.length > MAX_SLIDES ? items.slice(0, MAX_SLIDES) : items;
+  const more = items.length - slides.length;
+  const rendered = slideWindow(slides.length + (more > 0 ? 1 : 0), state.inView);
   const title = t(`groups.${name}`);
 
   const onKeyDown = (e: React.KeyboardEvent) => {
@@ -97,7 +103,7 @@ export function ReportGroup<T extends { id: number }>({
         </span>
         <div ref={viewportRef} className="overflow-hidden p-1 -m-1" data-testid="carousel-viewport">
           <div className="-ms-6 flex touch-pan-y touch-pinch-zoom">
-            {items.map((item, i) => {
+            {slides.map((item, i) => {
               const shown = inWindow(rendered, i);
               return (
                 <div
@@ -114,6 +120,19 @@ export function ReportGroup<T extends { id: number }>({
                 </div>
               );
             })}
+            {more > 0 && (
+              <div
+                className="min-w-0 shrink-0 grow-0 basis-[calc(100%/1.15)] ps-6 @xl:basis-[calc(100%/1.75)] @4xl:basis-[calc(100%/2.75)]"
+                role="group"
+                aria-roledescription="slide"
+                data-slide={slides.length}
+                data-testid="carousel-more"
+              >
+                <div className="flex h-full min-h-40 items-center justify-center rounded-xl border border-dashed bg-muted/40 p-6 text-center text-muted-foreground">
+                  {t('carousel.more', { count: more })}
+                </div>
+              </div>
+            )}
           </div>
         </div>
       </div>

@@ -178,12 +178,17 @@ test('claim, release (confirmed) and reclaim (confirmed, naming vessel and devic
 
   // Claim: preparing, then ready with the vessel's first picture from the tablet's files.
   const card = page.locator(`[data-report-id="${free.id}"]`);
-  await expect(card.getByTestId('report-thumbnail')).toHaveAttribute('data-state', 'placeholder');
   await card.getByRole('button', { name: 'Claim' }).click();
   const ready = page.getByTestId('group-ready').locator(`[data-report-id="${free.id}"]`);
   await expect(ready.locator('[data-status]')).toHaveAttribute('data-status', 'ready', { timeout: 60_000 });
   await expect(ready.getByTestId('report-thumbnail')).toHaveAttribute('data-state', 'picture');
   expect(await ready.getByTestId('report-thumbnail').locator('img').getAttribute('src')).toMatch(/^blob:/);
+  // …and offline it is still there: it comes from the tablet, not from memory of the server.
+  await waitForServiceWorker(page);
+  await goOffline(page.context());
+  await page.reload();
+  await expect(page.getByTestId('group-ready').locator(`[data-report-id="${free.id}"]`).getByTestId('report-thumbnail')).toHaveAttribute('data-state', 'picture');
+  await goOnline(page.context());
 
   // Release asks first, naming the vessel; cancelling keeps the report.
   await ready.getByRole('button', { name: 'Release' }).click();
