@@ -1,17 +1,37 @@
 'use client';
 import { NextIntlClientProvider } from 'next-intl';
+import { useEffect, useState } from 'react';
+import { toast } from 'sonner';
+import type { Language } from '@/lib/contract';
 import { useStore } from '@/lib/store/use-store';
 import { settingsStore } from '@/lib/store/settings';
-import { DEFAULT_LANGUAGE, MESSAGES } from '@/lib/i18n/messages';
+import { DEFAULT_LANGUAGE, loadedMessages, loadMessages, type Messages } from '@/lib/i18n/messages';
 
 /** Dates and times follow the tablet's own time zone. */
 const timeZone = typeof Intl !== 'undefined' ? Intl.DateTimeFormat().resolvedOptions().timeZone : 'UTC';
 
 export function IntlProvider({ children }: { children: React.ReactNode }) {
   const settings = useStore(settingsStore);
-  const locale = settings?.language ?? DEFAULT_LANGUAGE;
+  const wanted = settings?.language ?? DEFAULT_LANGUAGE;
+  // While a language loads, the last one loaded stays on screen (no blank page, no key names).
+  const [shown, setShown] = useState<{ locale: Language; messages: Messages }>({ locale: DEFAULT_LANGUAGE, messages: loadedMessages(DEFAULT_LANGUAGE)! });
+  const ready = loadedMessages(wanted);
+
+  useEffect(() => {
+    if (ready) return;
+    let live = true;
+    loadMessages(wanted).then(
+      (messages) => live && setShown({ locale: wanted, messages }),
+      () => live && toast.error(loadedMessages(DEFAULT_LANGUAGE)!.errors.translations, { duration: 5000 }),
+    );
+    return () => {
+      live = false;
+    };
+  }, [wanted, ready]);
+
+  const { locale, messages } = ready ? { locale: wanted, messages: ready } : shown;
   return (
-    <NextIntlClientProvider locale={locale} messages={MESSAGES[locale]} timeZone={timeZone} now={undefined}>
+    <NextIntlClientProvider locale={locale} messages={messages} timeZone={timeZone} now={undefined}>
       {children}
     </NextIntlClientProvider>
   );

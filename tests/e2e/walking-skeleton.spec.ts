@@ -59,6 +59,15 @@ test('French and dark mode are kept across a reload', async ({ page }) => {
   await expect(page.locator('html')).toHaveAttribute('data-font-size', 'large');
   await expect(page.getByRole('link', { name: 'Calendrier' })).toBeVisible();
   await expect(page.getByTestId('group-notready').getByRole('heading', { level: 2 })).toContainText('Pas prêts');
+
+  // French is loaded on demand; offline it comes from the tablet like the rest of the app.
+  await waitForServiceWorker(page);
+  await goOffline(page.context());
+  await page.reload();
+  await expect(page.getByRole('heading', { level: 1, name: 'Rapports' })).toBeVisible();
+  await page.goto('/calendar/');
+  await expect(page.getByRole('heading', { level: 1, name: 'Calendrier' })).toBeVisible();
+  await goOnline(page.context());
 });
 
 test('logout keeps the user on the tablet and returns to the login screen', async ({ page }) => {
