@@ -6,6 +6,7 @@ import path from 'node:path';
 import type { AddressInfo } from 'node:net';
 import { serve } from '@hono/node-server';
 import { Hono } from 'hono';
+import { compress } from 'hono/compress';
 import { BASE_PATH, MAX_FILE_BYTES, MAX_JSON_BYTES } from '../lib/contract/index';
 import { DEFAULT_TOKEN_TTL, loadOrCreateSecret, TokenService } from './auth/jwt';
 import { openDb, ensureDataDir, type DB } from './db/schema';
@@ -95,6 +96,9 @@ export async function createApp(options: AppOptions): Promise<PirApp> {
   app.use('*', faults.middleware());
 
   const be = new Hono<AppEnv>();
+  // JSON replies (the listing is hundreds of KB) travel compressed; files are already compressed
+  // formats and keep their Content-Length for download progress.
+  be.use('*', compress());
   be.route('/', authRoutes(ctx, { rateLimit: options.loginRateLimit ?? { max: 20, windowMs: 60_000 }, trustProxy: !!options.trustProxy }));
   be.route('/', reportRoutes(ctx));
   be.route('/', fileRoutes(ctx));
