@@ -3,10 +3,10 @@
  * (lib/reports/transitions.ts), written into the app's IndexedDB (`pir-app`, lib/local-data/db.ts)
  * from the page, with picture files generated in the page.
  */
-import zlib from 'node:zlib';
 import type { Page } from '@playwright/test';
 import type { Extended, Pir } from '../../lib/contract/index';
 import { applyTransition } from '../../lib/reports/transitions';
+import { encodePng } from '../../server/seed/png';
 import { apiGet } from './server';
 
 export interface Template {
@@ -115,31 +115,8 @@ export function readyToSubmit(r: Pir, o: { attachments: number; pages: number; n
 
 /** A small valid PNG (a signature-like stroke), different for each seed. */
 export function signaturePng(seed: number, width = 600, height = 200): Uint8Array {
-  const raw = Buffer.alloc((width * 4 + 1) * height);
-  for (let y = 0; y < height; y++) {
-    raw[y * (width * 4 + 1)] = 0;
-    for (let x = 0; x < width; x++) {
-      const on = Math.abs(y - height / 2 - Math.sin((x + seed) / 30) * 50) < 3;
-      const i = y * (width * 4 + 1) + 1 + x * 4;
-      raw[i] = raw[i + 1] = raw[i + 2] = on ? 20 : 0;
-      raw[i + 3] = on ? 255 : 0;
-    }
-  }
-  const chunk = (type: string, data: Buffer) => {
-    const len = Buffer.alloc(4);
-    len.writeUInt32BE(data.length);
-    const td = Buffer.concat([Buffer.from(type, 'latin1'), data]);
-    const crc = Buffer.alloc(4);
-    crc.writeUInt32BE(zlib.crc32(td) >>> 0);
-    return Buffer.concat([len, td, crc]);
-  };
-  const ihdr = Buffer.alloc(13);
-  ihdr.writeUInt32BE(width, 0);
-  ihdr.writeUInt32BE(height, 4);
-  ihdr[8] = 8;
-  ihdr[9] = 6;
   return new Uint8Array(
-    Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk('IHDR', ihdr), chunk('IDAT', zlib.deflateSync(raw)), chunk('IEND', Buffer.alloc(0))]),
+    encodePng(width, height, 4, (x, y) => (Math.abs(y - height / 2 - Math.sin((x + seed) / 30) * 50) < 3 ? [20, 20, 20, 255] : [0, 0, 0, 0])),
   );
 }
 

@@ -12,6 +12,9 @@ import { inWindow, slideWindow } from './carousel-window';
 /** Slides a carousel shows at most; the rest are reached by search and filters. */
 export const MAX_SLIDES = 60;
 
+/** SPEC §9: 2.75 cards in view on a tablet, gap 24; fewer on narrower screens. */
+const SLIDE_CLASS = 'min-w-0 shrink-0 grow-0 basis-[calc(100%/1.15)] ps-6 @xl:basis-[calc(100%/1.75)] @4xl:basis-[calc(100%/2.75)]';
+
 export type GroupName = 'submitting' | 'inspecting' | 'ready' | 'notready' | 'claimedByOthers' | 'submitted' | 'filtered' | 'unfiltered';
 
 /**
@@ -108,7 +111,7 @@ export function ReportGroup<T extends { id: number }>({
               return (
                 <div
                   key={item.id}
-                  className="min-w-0 shrink-0 grow-0 basis-[calc(100%/1.15)] ps-6 @xl:basis-[calc(100%/1.75)] @4xl:basis-[calc(100%/2.75)]"
+                  className={SLIDE_CLASS}
                   role="group"
                   aria-roledescription="slide"
                   aria-label={t('carousel.slide', { index: i + 1, total: items.length })}
@@ -122,7 +125,7 @@ export function ReportGroup<T extends { id: number }>({
             })}
             {more > 0 && (
               <div
-                className="min-w-0 shrink-0 grow-0 basis-[calc(100%/1.15)] ps-6 @xl:basis-[calc(100%/1.75)] @4xl:basis-[calc(100%/2.75)]"
+                className={SLIDE_CLASS}
                 role="group"
                 aria-roledescription="slide"
                 data-slide={slides.length}

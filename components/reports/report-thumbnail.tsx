@@ -2,7 +2,8 @@
 import { useTranslations } from 'next-intl';
 import { ShipIcon } from 'lucide-react';
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
+import { useObjectUrl } from '@/lib/hooks/use-object-url';
 import { download } from '@/lib/api/transfer';
 import { useOnline } from '@/lib/hooks/use-online';
 import type { Pir } from '@/lib/contract';
@@ -60,19 +61,3 @@ export function ReportThumbnail({ report, className }: { report: Pick<Pir, 'vess
   );
 }
 
-/** An object URL for a blob while it is shown; released after. */
-function useObjectUrl(blob: Blob | undefined): string | null {
-  const [state, setState] = useState<{ blob: Blob; url: string } | null>(null);
-  useEffect(() => {
-    if (!blob) return;
-    const url = URL.createObjectURL(blob);
-    let live = true;
-    // Shown from the next tick, like a stored file is once read.
-    queueMicrotask(() => live && setState({ blob, url }));
-    return () => {
-      live = false;
-      URL.revokeObjectURL(url);
-    };
-  }, [blob]);
-  return blob && state?.blob === blob ? state.url : null;
-}

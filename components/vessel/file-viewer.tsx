@@ -2,7 +2,7 @@
 import dynamic from 'next/dynamic';
 import { useLocale, useTranslations } from 'next-intl';
 import { AlertTriangleIcon, CloudDownloadIcon, CloudOffIcon, DownloadIcon, Loader2Icon, MinusIcon, PlusIcon } from 'lucide-react';
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import type { Pir } from '@/lib/contract';
 import { useOnline } from '@/lib/hooks/use-online';
 import { href } from '@/lib/routes/shell-path';
@@ -12,6 +12,7 @@ import { useErrorText } from '@/components/app/use-error-text';
 import { Button } from '@/components/ui/button';
 import { formatBytes } from '@/lib/format/bytes';
 import { KindIcon, useVesselLabels, VesselHeader } from './vessel-common';
+import { useObjectUrl } from '@/lib/hooks/use-object-url';
 import { saveBytes, useStoredFile } from './use-stored-file';
 import { useElementSize, useZoom, type PinchPreview } from './use-zoom';
 
@@ -174,16 +175,6 @@ function pinchStyle(pinch: PinchPreview | null): React.CSSProperties | undefined
   return pinch ? { transform: `scale(${pinch.scale})`, transformOrigin: `${pinch.originX}px ${pinch.originY}px` } : undefined;
 }
 
-function useObjectUrl(content: ArrayBuffer, contentType: string): string | null {
-  const [url, setUrl] = useState<{ content: ArrayBuffer; url: string } | null>(null);
-  useEffect(() => {
-    const u = URL.createObjectURL(new Blob([content], { type: contentType }));
-    // eslint-disable-next-line react-hooks/set-state-in-effect -- the URL exists only while shown
-    setUrl({ content, url: u });
-    return () => URL.revokeObjectURL(u);
-  }, [content, contentType]);
-  return url?.content === content ? url.url : null;
-}
 
 function ImageView({
   content,
@@ -201,7 +192,8 @@ function ImageView({
   viewport: React.RefObject<HTMLDivElement | null>;
 }) {
   const errorText = useErrorText();
-  const url = useObjectUrl(content, contentType);
+  const blob = useMemo(() => new Blob([content], { type: contentType }), [content, contentType]);
+  const url = useObjectUrl(blob);
   const box = useElementSize(viewport);
   const [natural, setNatural] = useState<{ w: number; h: number } | null>(null);
   const [failed, setFailed] = useState(false);

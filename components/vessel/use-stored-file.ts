@@ -5,6 +5,7 @@ import { download } from '@/lib/api/transfer';
 import type { StoredFileRecord } from '@/lib/local-data/db';
 import { getFile, putFile, remoteFileId, storedFileType } from '@/lib/local-data/files-store';
 import type { VesselFile } from '@/lib/vessel/files';
+import { saveDownload } from '@/lib/save-download';
 
 export type StoredFileState =
   | { status: 'loading' }
@@ -66,14 +67,5 @@ export function useStoredFile(pirId: number, file: VesselFile) {
 
 /** Saves bytes under a file name through the browser's download. */
 export function saveBytes(content: ArrayBuffer, contentType: string, filename: string) {
-  const url = URL.createObjectURL(new Blob([content], { type: contentType }));
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = filename;
-  a.rel = 'noopener';
-  document.body.appendChild(a);
-  a.click();
-  a.remove();
-  // the download has started by then; the URL is only needed for it
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+  saveDownload(new Blob([content], { type: contentType }), filename);
 }

@@ -40,23 +40,11 @@ export function exportSettings(user: User | null, device: string, images: ImageO
   };
 }
 
+export { saveDownload } from '@/lib/save-download';
+
 /** Pending edits reach IndexedDB first: the worker reads from there. */
 export const beforeExport = flushEdits;
 
-/** Saves a Blob as a file download (an object URL on an <a download>, released once the download has it). */
-export function saveDownload(blob: Blob, fileName: string) {
-  const url = URL.createObjectURL(blob);
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = fileName;
-  a.rel = 'noopener';
-  a.style.display = 'none';
-  document.body.append(a);
-  a.click();
-  a.remove();
-  // The browser reads the Blob asynchronously after the click; a minute is ample.
-  setTimeout(() => URL.revokeObjectURL(url), 60_000);
-}
 
 /** Writes what the worker checked, then shows it here and in the app's other tabs. */
 export async function applyRestore(worker: ExportWorker): Promise<RestoreResult> {

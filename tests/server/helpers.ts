@@ -3,11 +3,11 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import zlib from 'node:zlib';
 import { createApp, type AppOptions, type PirApp } from '../../server/app';
 import { DEFAULT_REFERENCE_DIR } from '../../server/reference';
 import type { DB } from '../../server/db/schema';
 import { DEMO_USERS } from '../../server/seed/index';
+import { encodePng } from '../../server/seed/png';
 import {
   loginReply,
   REFERENCE_DATASETS,
@@ -106,40 +106,11 @@ export function sha256(bytes: Uint8Array): string {
 
 /** A real small PNG (RGBA), e.g. a signature. */
 export function tinyPng(width = 40, height = 16, seed = 1): Uint8Array {
-  const raw = Buffer.alloc((width * 4 + 1) * height);
-  for (let y = 0; y < height; y++) {
-    for (let x = 0; x < width; x++) {
-      const i = y * (width * 4 + 1) + 1 + x * 4;
-      const ink = Math.abs(Math.sin((x + seed) / 5) * (height / 2.5) + height / 2 - y) < 1.5;
-      raw[i] = raw[i + 1] = raw[i + 2] = ink ? 20 : 255;
-      raw[i + 3] = 255;
-    }
-  }
-  const table = Array.from({ length: 256 }, (_, n) => {
-    let c = n;
-    for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
-    return c >>> 0;
-  });
-  const crc = (b: Buffer) => {
-    let c = 0xffffffff;
-    for (const x of b) c = table[(c ^ x) & 255]! ^ (c >>> 8);
-    return (c ^ 0xffffffff) >>> 0;
-  };
-  const chunk = (type: string, data: Buffer) => {
-    const len = Buffer.alloc(4);
-    len.writeUInt32BE(data.length);
-    const td = Buffer.concat([Buffer.from(type), data]);
-    const c = Buffer.alloc(4);
-    c.writeUInt32BE(crc(td));
-    return Buffer.concat([len, td, c]);
-  };
-  const ihdr = Buffer.alloc(13);
-  ihdr.writeUInt32BE(width, 0);
-  ihdr.writeUInt32BE(height, 4);
-  ihdr[8] = 8;
-  ihdr[9] = 6;
   return new Uint8Array(
-    Buffer.concat([Buffer.from([137, 80, 78, 71, 13, 10, 26, 10]), chunk('IHDR', ihdr), chunk('IDAT', zlib.deflateSync(raw)), chunk('IEND', Buffer.alloc(0))]),
+    encodePng(width, height, 4, (x, y) => {
+      const v = Math.abs(Math.sin((x + seed) / 5) * (height / 2.5) + height / 2 - y) < 1.5 ? 20 : 255;
+      return [v, v, v, 255];
+    }),
   );
 }
 
