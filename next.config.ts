@@ -1,4 +1,5 @@
 import type { NextConfig } from 'next';
+import createNextIntlPlugin from 'next-intl/plugin';
 import pkg from './package.json' with { type: 'json' };
 
 const nextConfig: NextConfig = {
@@ -7,6 +8,7 @@ const nextConfig: NextConfig = {
   images: { unoptimized: true },
   reactStrictMode: true,
   poweredByHeader: false,
+  productionBrowserSourceMaps: process.env.SOURCE_MAPS === '1',
   // `npm test` type-checks the whole project (app and server) once; the build need not repeat it.
   typescript: { ignoreBuildErrors: true },
   env: {
@@ -15,4 +17,10 @@ const nextConfig: NextConfig = {
   },
 };
 
-export default nextConfig;
+// ICU messages are compiled at build time, so the message parser stays out of the browser bundle.
+const withNextIntl = createNextIntlPlugin({
+  requestConfig: './lib/i18n/request.ts',
+  experimental: { messages: { path: './messages', format: 'json', locales: 'infer', precompile: true } },
+});
+
+export default withNextIntl(nextConfig);

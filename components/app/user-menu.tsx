@@ -1,20 +1,15 @@
 'use client';
 import { useTranslations } from 'next-intl';
-import { LogOutIcon, MoonIcon, UserRoundIcon, WrenchIcon } from 'lucide-react';
-import { useId } from 'react';
-import { FONT_SIZES, LANGUAGES, type FontSize, type Language } from '@/lib/contract';
-import { sessionStore, signOut } from '@/lib/session/session-store';
-import { settingsStore, updateSettings } from '@/lib/store/settings';
+import { UserRoundIcon } from 'lucide-react';
+import dynamic from 'next/dynamic';
+import { sessionStore } from '@/lib/session/session-store';
+import { settingsStore } from '@/lib/store/settings';
 import { useStore } from '@/lib/store/use-store';
 import { Button } from '@/components/ui/button';
-import { Label } from '@/components/ui/label';
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import { Sheet, SheetContent, SheetDescription, SheetTitle, SheetTrigger } from '@/components/ui/sheet';
-import { Switch } from '@/components/ui/switch';
-import { StorageStatus } from './storage-status';
-import { UpdateButton } from './update-button';
-import { InstallButton } from './install-button';
-import { DataActions } from '@/components/export/data-actions';
+
+// Loaded when the menu first opens: its selects, switches and data dialogs are not needed to show a page.
+const UserMenuPanel = dynamic(() => import('./user-menu-panel').then((m) => m.UserMenuPanel));
 
 /** SPEC §2: the user side menu, opening from the end side; the icon shows the tablet's name. */
 export function UserMenu() {
@@ -23,7 +18,6 @@ export function UserMenu() {
   const tn = useTranslations('nav');
   const user = useStore(sessionStore);
   const settings = useStore(settingsStore);
-  const ids = { dark: useId(), language: useId(), font: useId(), advanced: useId() };
   if (!user || !settings) return null;
 
   return (
@@ -53,78 +47,7 @@ export function UserMenu() {
           </SheetDescription>
         </div>
 
-        <div className="flex flex-col gap-2 border-t pt-5">
-          <InstallButton />
-          <UpdateButton />
-        </div>
-
-        <div className="flex flex-col gap-5 border-t pt-5">
-          <div className="flex min-h-11 items-center justify-between gap-4">
-            <Label htmlFor={ids.dark} className="text-base">
-              <MoonIcon className="size-5" aria-hidden /> {t('darkMode')}
-            </Label>
-            <Switch id={ids.dark} checked={settings.darkMode} onCheckedChange={(darkMode) => updateSettings({ darkMode })} />
-          </div>
-
-          <div className="flex flex-col gap-2">
-            <Label htmlFor={ids.language} className="text-base">
-              {t('language')}
-            </Label>
-            <Select value={settings.language} onValueChange={(v) => updateSettings({ language: v as Language })}>
-              <SelectTrigger id={ids.language}>
-                <SelectValue />
-              </SelectTrigger>
-              <SelectContent>
-                {LANGUAGES.map((l) => (
-                  <SelectItem key={l} value={l} lang={l}>
-                    {t(`languages.${l}`)}
-                  </SelectItem>
-                ))}
-              </SelectContent>
-            </Select>
-          </div>
-
-          <div className="flex flex-col gap-2">
-            <Label htmlFor={ids.font} className="text-base">
-              {t('fontSize')}
-            </Label>
-            <Select value={settings.fontSize} onValueChange={(v) => updateSettings({ fontSize: v as FontSize })}>
-              <SelectTrigger id={ids.font}>
-                <SelectValue />
-              </SelectTrigger>
-              <SelectContent>
-                {FONT_SIZES.map((f) => (
-                  <SelectItem key={f} value={f}>
-                    {t(`fontSizes.${f}`)}
-                  </SelectItem>
-                ))}
-              </SelectContent>
-            </Select>
-          </div>
-          <div className="flex min-h-11 items-center justify-between gap-4">
-            <Label htmlFor={ids.advanced} className="text-base">
-              <WrenchIcon className="size-5" aria-hidden /> {t('advanced')}
-            </Label>
-            <Switch id={ids.advanced} checked={settings.showAdvancedFeatures} onCheckedChange={(showAdvancedFeatures) => updateSettings({ showAdvancedFeatures })} />
-          </div>
-          {settings.showAdvancedFeatures && (
-            <p className="text-xs text-muted-foreground" data-testid="app-version">
-              {t('version', { version: process.env.NEXT_PUBLIC_APP_VERSION ?? '' })}
-            </p>
-          )}
-          {settings.showAdvancedFeatures && <DataActions />}
-        </div>
-
-        <div className="border-t pt-5">
-          <StorageStatus />
-        </div>
-
-        <div className="mt-auto flex flex-col gap-2 border-t pt-5">
-          <Button variant="outline" onClick={signOut}>
-            <LogOutIcon aria-hidden /> {t('logout')}
-          </Button>
-          <p className="text-center text-xs text-muted-foreground">{t('logoutHint')}</p>
-        </div>
+        <UserMenuPanel settings={settings} />
       </SheetContent>
     </Sheet>
   );

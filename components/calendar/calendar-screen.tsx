@@ -35,66 +35,69 @@ export function CalendarScreen() {
         title={t('title')}
         subtitle={t('subtitle', { from: format.dateTime(first, { day: 'numeric', month: 'long' }), to: format.dateTime(last, { day: 'numeric', month: 'long', year: 'numeric' }) })}
       />
-      <div className="@container">
-        <ol className="grid grid-cols-1 gap-3 @5xl:grid-cols-7">
-          {days.map((day) => {
-            const key = dayKey(day);
-            const reports = byDay.get(key) ?? [];
-            const isToday = key === todayKey;
-            return (
-              <li
-                key={key}
-                className={cn('@container flex min-w-0 flex-col gap-2 rounded-xl border bg-card p-3', isToday && 'border-primary ring-2 ring-primary/30')}
-                data-testid="calendar-day"
-                data-day={key}
-                aria-current={isToday ? 'date' : undefined}
-              >
-                <h2 className="flex flex-wrap items-baseline gap-x-2 text-sm font-semibold">
-                  <span className="capitalize" data-testid="weekday">
-                    {format.dateTime(day, { weekday: 'long' })}
-                  </span>
-                  <span className="text-muted-foreground">{format.dateTime(day, { day: 'numeric', month: 'short' })}</span>
-                  {isToday && <span className="text-primary">· {t('today')}</span>}
-                  <span className="sr-only">({t('count', { count: reports.length })})</span>
-                </h2>
-                {reports.length === 0 ? (
-                  <p className="text-xs text-muted-foreground">{t('none')}</p>
-                ) : (
-                  <ul className="grid grid-cols-1 gap-2 @md:grid-cols-[repeat(auto-fill,minmax(11rem,1fr))]">
-                    {reports.map((r) => {
-                      const time = format.dateTime(new Date(r.startOfInspection!), { hour: '2-digit', minute: '2-digit' });
-                      return (
-                        <li key={r.id}>
-                          <Link
-                            href={href.pir(r.id)}
-                            className="flex h-full flex-col gap-1.5 rounded-lg border bg-background p-2 text-sm outline-none hover:bg-accent focus-visible:ring-[3px] focus-visible:ring-ring/60"
-                            data-testid="calendar-card"
-                            data-report-id={r.id}
-                          >
-                            <ReportThumbnail key={r.status} report={r} className="aspect-[4/3] w-full" />
-                            <span className="line-clamp-2 font-medium leading-snug">{reportTitle(r)}</span>
-                            <span className="flex flex-wrap items-center justify-between gap-1">
-                              <StatusBadge status={r.status} className="max-w-full truncate" />
-                              <time dateTime={r.startOfInspection!} className="text-xs tabular-nums text-muted-foreground">
-                                {time}
-                              </time>
-                            </span>
-                          </Link>
-                        </li>
-                      );
-                    })}
-                  </ul>
-                )}
-              </li>
-            );
-          })}
-        </ol>
-        {undated > 0 && (
-          <p className="mt-4 text-sm text-muted-foreground" data-testid="calendar-undated">
-            {t('undated', { count: undated })}
-          </p>
-        )}
-      </div>
+      {/* Drawn once the tablet's reports are read, so the days do not jump as their cards arrive. */}
+      {files.data && (
+        <div className="@container">
+          <ol className="grid grid-cols-1 gap-3 @5xl:grid-cols-7">
+            {days.map((day) => {
+              const key = dayKey(day);
+              const reports = byDay.get(key) ?? [];
+              const isToday = key === todayKey;
+              return (
+                <li
+                  key={key}
+                  className={cn('@container flex min-w-0 flex-col gap-2 rounded-xl border bg-card p-3', isToday && 'border-primary ring-2 ring-primary/30')}
+                  data-testid="calendar-day"
+                  data-day={key}
+                  aria-current={isToday ? 'date' : undefined}
+                >
+                  <h2 className="flex flex-wrap items-baseline gap-x-2 text-sm font-semibold">
+                    <span className="capitalize" data-testid="weekday">
+                      {format.dateTime(day, { weekday: 'long' })}
+                    </span>
+                    <span className="text-muted-foreground">{format.dateTime(day, { day: 'numeric', month: 'short' })}</span>
+                    {isToday && <span className="text-primary">· {t('today')}</span>}
+                    <span className="sr-only">({t('count', { count: reports.length })})</span>
+                  </h2>
+                  {reports.length === 0 ? (
+                    <p className="text-xs text-muted-foreground">{t('none')}</p>
+                  ) : (
+                    <ul className="grid grid-cols-1 gap-2 @md:grid-cols-[repeat(auto-fill,minmax(11rem,1fr))]">
+                      {reports.map((r) => {
+                        const time = format.dateTime(new Date(r.startOfInspection!), { hour: '2-digit', minute: '2-digit' });
+                        return (
+                          <li key={r.id}>
+                            <Link
+                              href={href.pir(r.id)}
+                              className="flex h-full flex-col gap-1.5 rounded-lg border bg-background p-2 text-sm outline-none hover:bg-accent focus-visible:ring-[3px] focus-visible:ring-ring/60"
+                              data-testid="calendar-card"
+                              data-report-id={r.id}
+                            >
+                              <ReportThumbnail key={r.status} report={r} className="aspect-[4/3] w-full" />
+                              <span className="line-clamp-2 font-medium leading-snug">{reportTitle(r)}</span>
+                              <span className="flex flex-wrap items-center justify-between gap-1">
+                                <StatusBadge status={r.status} className="max-w-full truncate" />
+                                <time dateTime={r.startOfInspection!} className="text-xs tabular-nums text-muted-foreground">
+                                  {time}
+                                </time>
+                              </span>
+                            </Link>
+                          </li>
+                        );
+                      })}
+                    </ul>
+                  )}
+                </li>
+              );
+            })}
+          </ol>
+          {undated > 0 && (
+            <p className="mt-4 text-sm text-muted-foreground" data-testid="calendar-undated">
+              {t('undated', { count: undated })}
+            </p>
+          )}
+        </div>
+      )}
     </>
   );
 }

@@ -1,6 +1,7 @@
 import ky, { HTTPError, TimeoutError, type Options } from 'ky';
 import type { z } from 'zod';
-import { BASE_PATH, HTTP_TIMEOUT_MS, SESSION_EXPIRED } from '@/lib/contract';
+import { BASE_PATH, HTTP_TIMEOUT_MS, SESSION_EXPIRED } from '@/lib/contract/constants';
+import { loadContract, type ContractModule } from '@/lib/contract/load';
 import { currentToken } from '@/lib/session/session-store';
 import { ApiError, errorFromBody } from './errors';
 
@@ -33,9 +34,15 @@ export const http = ky.create({
   },
 });
 
+/** The reply's schema, picked from the contract once it has loaded. */
+export type ReplySchema<T> = (contract: ContractModule) => z.ZodType<T>;
+
 /** Runs a request and turns every failure into an ApiError (SPEC §8 wording decided by its kind). */
-export async function call<T>(path: string, schema: z.ZodType<T>, options: Options = {}): Promise<T> {
+export async function call<T>(path: string, reply: ReplySchema<T>, options: Options = {}): Promise<T> {
   const url = `${BASE_PATH}/${path}`;
+  // The contract loads while the request is in flight.
+  const contract = loadContract();
+  contract.catch(() => undefined);
   let response: Response;
   try {
     response = await http(path, options);
@@ -55,6 +62,12 @@ export async function call<T>(path: string, schema: z.ZodType<T>, options: Optio
     body = await response.json();
   } catch {
     throw new ApiError('invalid-reply', 'invalid reply', url, response.status);
+  }
+  let schema: z.ZodType<T>;
+  try {
+    schema = reply(await contract);
+  } catch (e) {
+    throw new ApiError('no-request', 'no request', url, undefined, String(e));
   }
   const parsed = schema.safeParse(body);
   if (!parsed.success) throw new ApiError('invalid-reply', 'invalid reply', url, response.status, parsed.error.issues.slice(0, 5));

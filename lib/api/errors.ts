@@ -1,4 +1,4 @@
-import { errorReply } from '@/lib/contract';
+import type { ErrorReply } from '@/lib/contract';
 
 /**
  * SPEC §8: a server error carries the server's message and details; otherwise the request got
@@ -19,11 +19,16 @@ export class ApiError extends Error {
   }
 }
 
-/** Reads an error body: the contract's `{message, data}`, or plain text. */
+/**
+ * Reads an error body: the contract's `{message, data}` (errorReply), or plain text. Checked by
+ * hand: two fields, read on every failed transfer, without waiting for the zod contract to load.
+ */
 export function errorFromBody(status: number, url: string, body: string): ApiError {
   try {
-    const parsed = errorReply.safeParse(JSON.parse(body));
-    if (parsed.success) return new ApiError('response', parsed.data.message, url, status, parsed.data.data);
+    const reply = JSON.parse(body) as Partial<ErrorReply> | null;
+    if (reply && typeof reply === 'object' && !Array.isArray(reply) && typeof reply.message === 'string') {
+      return new ApiError('response', reply.message, url, status, reply.data);
+    }
   } catch {
     // not JSON
   }

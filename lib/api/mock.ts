@@ -3,7 +3,8 @@
  * answered in the browser (after 400 ms and 500 ms), so the static export can be shown without a
  * backend. Off by default; the screens say so when it is on.
  */
-import { referenceSchemas, type LoginReply, type LoginRequest, type ReferenceData, type ReferenceDataset } from '@/lib/contract';
+import type { LoginReply, LoginRequest, ReferenceData, ReferenceDataset } from '@/lib/contract';
+import { loadContract } from '@/lib/contract/load';
 
 export const MOCK_MODE = process.env.NEXT_PUBLIC_MOCK_MODE === '1';
 export const MOCK_LOGIN_DELAY_MS = 400;
@@ -31,5 +32,5 @@ export async function mockLogin(body: LoginRequest): Promise<LoginReply> {
 export async function mockReferenceData<K extends ReferenceDataset>(dataset: K): Promise<ReferenceData[K]> {
   await wait(MOCK_DELAY_MS);
   const list = (await import(`@/server/reference-data/data/${dataset}.json`)).default as unknown;
-  return referenceSchemas[dataset].parse(list) as ReferenceData[K];
+  return (await loadContract()).referenceSchemas[dataset].parse(list) as ReferenceData[K];
 }

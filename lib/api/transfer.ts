@@ -3,7 +3,7 @@
  * upload progress works on every browser, unlike streamed fetch bodies). Both carry the bearer
  * token and the 30 s timeout of SPEC §7; uploads carry an idempotency key.
  */
-import { BASE_PATH, HTTP_TIMEOUT_MS, IDEMPOTENCY_HEADER, SESSION_EXPIRED } from '@/lib/contract';
+import { BASE_PATH, HTTP_TIMEOUT_MS, IDEMPOTENCY_HEADER, SESSION_EXPIRED } from '@/lib/contract/constants';
 import { currentToken } from '@/lib/session/session-store';
 import { ApiError, errorFromBody } from './errors';
 import { notifySessionExpired } from './client';

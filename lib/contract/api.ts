@@ -3,19 +3,8 @@
  * Every call is under BASE_PATH; all but login carry `Authorization: Bearer <jwt>`.
  */
 import { z } from 'zod';
+import { MAX_FILE_BYTES, FILE_KINDS } from './constants';
 import { extended, extendedVessel, pir, token, userProfile } from './entities';
-import { referenceDataset } from './reference';
-
-export const BASE_PATH = '/be';
-/** SPEC §9 */
-export const HTTP_TIMEOUT_MS = 30_000;
-/** Every write carries one; a repeated key returns the first reply and stores nothing again. */
-export const IDEMPOTENCY_HEADER = 'Idempotency-Key';
-/** Reply message of a missing, invalid or expired token (HTTP 401). */
-export const SESSION_EXPIRED = 'SESSION_EXPIRED';
-/** Largest JSON body the server accepts, and largest uploaded file. */
-export const MAX_JSON_BYTES = 2 * 1024 * 1024;
-export const MAX_FILE_BYTES = 50 * 1024 * 1024;
 
 /** Error replies (SPEC §8): a message, and optional details. */
 export const errorReply = z.object({
@@ -104,29 +93,5 @@ export const saveReply = z.object({
 /** truthy only when every announced file was received whole */
 export const completeSubmitReply = z.boolean();
 
-/** `submit-file` replies text that begins with ok */
-export const UPLOAD_OK_PREFIX = 'ok';
-
-export const FILE_KINDS = ['pictures', 'documents', 'attachments'] as const;
 export const fileKind = z.enum(FILE_KINDS);
 
-// ---------------------------------------------------------------- paths
-
-export const paths = {
-  login: () => 'login',
-  refreshToken: () => 'refresh_token',
-  currentFiles: () => 'offline-api/current-files',
-  claim: (id: number) => `offline-api/pir/${id}/device-claim`,
-  release: (id: number) => `offline-api/pir/${id}/device-release`,
-  save: (id: number) => `offline-api/pir/${id}/save`,
-  completeSubmit: (id: number) => `offline-api/pir/${id}/complete-submit`,
-  extended: (id: number) => `offline-api/pir/${id}`,
-  submitFile: (id: number, name: string) => `offline-api/submit-file/${id}/${encodeURIComponent(name)}`,
-  file: (kind: (typeof FILE_KINDS)[number], id: number) => `offline-api/files/${kind}/${id}`,
-  referenceData: (dataset: z.infer<typeof referenceDataset>) => `reference_data/${dataset}`,
-} as const;
-
-/** Download links in the listing are absolute paths under BASE_PATH. */
-export function downloadLink(kind: (typeof FILE_KINDS)[number], id: number): string {
-  return `${BASE_PATH}/${paths.file(kind, id)}`;
-}

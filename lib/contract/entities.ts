@@ -4,6 +4,7 @@
  * Dates are ISO 8601 strings. Reference-data links are numeric ids.
  */
 import { z } from 'zod';
+import { STORED_FILE_TYPES, TASK_STATUSES, LANGUAGES, FONT_SIZES } from './constants';
 import { formType, pirStatus, stepName } from './status';
 
 const id = z.number().int();
@@ -310,7 +311,8 @@ export const attachment = z.object({
   name: text(300),
   offline: z.boolean(),
   documentTag: nullableText(20),
-  pictures: z.array(text(60)),
+  // local page ids: attachment-page:{report}:{attachment uid}:{page uid}, about 100 characters
+  pictures: z.array(text(200)),
 });
 export type Attachment = z.infer<typeof attachment>;
 
@@ -351,15 +353,8 @@ export const pir = z.object({
 });
 export type Pir = z.infer<typeof pir>;
 
-/** SPEC §7: calls use the offline pending PIR form id when present, else the file id. */
-export function pirCallId(report: Pick<Pir, 'fileId' | 'offlinePendingForms'>): number {
-  const pending = report.offlinePendingForms.find((f) => f.typeOfForm === 'PIR') ?? report.offlinePendingForms[0];
-  return pending ? pending.id : report.fileId;
-}
-
 // ---------------------------------------------------------------- local records
 
-export const STORED_FILE_TYPES = ['image', 'imageb64', 'pdf', 'other'] as const;
 
 /** SPEC §3 stored file; content is kept as bytes in IndexedDB, never in the query cache. */
 export const storedFile = z.object({
@@ -376,7 +371,6 @@ export const storedFile = z.object({
 });
 export type StoredFile = z.infer<typeof storedFile>;
 
-export const TASK_STATUSES = ['UNDEFINED', 'REGISTERED', 'COMPLETED', 'RESOLVED', 'REJECTED', 'IGNORED'] as const;
 export const taskStatus = z.enum(TASK_STATUSES);
 export type TaskStatus = z.infer<typeof taskStatus>;
 
@@ -410,8 +404,10 @@ export const process = z.object({
 });
 export type Process = z.infer<typeof process>;
 
-export const LANGUAGES = ['en', 'fr'] as const;
-export const FONT_SIZES = ['small', 'medium', 'large'] as const;
+
+/** Values kept in localStorage besides the settings and the user. */
+export const storedDeviceName = z.string().max(100);
+export const storedReportId = z.string().max(40).nullable();
 
 export const settings = z.object({
   darkMode: z.boolean(),

@@ -1,23 +1,7 @@
 /** SPEC §3 reference data: 15 bilingual datasets, each entry id, code, nameEn, nameFr plus extras. */
 import { z } from 'zod';
+import { REFERENCE_DATASETS } from './constants';
 
-export const REFERENCE_DATASETS = [
-  'flag',
-  'gear',
-  'vesselType',
-  'port',
-  'designatedPort',
-  'vms',
-  'documentType',
-  'imageType',
-  'rfmo',
-  'purpose',
-  'authority',
-  'fishingArea',
-  'species',
-  'productForms',
-  'speciesForFishingAuthorization',
-] as const;
 export const referenceDataset = z.enum(REFERENCE_DATASETS);
 export type ReferenceDataset = z.infer<typeof referenceDataset>;
 
@@ -85,9 +69,3 @@ export const referenceSchemas = {
 
 export type ReferenceData = { [K in ReferenceDataset]: z.infer<(typeof referenceSchemas)[K]> };
 
-/** SPEC §9: default port of arrival when a report has none. */
-export const DEFAULT_PORT_OF_ARRIVAL = 64;
-/** SPEC §3: VMS "other" option id. */
-export const VMS_OTHER_ID = 999;
-/** SPEC §3: purpose fallback id (OTH). */
-export const PURPOSE_OTHER_ID = 12;

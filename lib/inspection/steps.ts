@@ -2,7 +2,8 @@
  * SPEC §2, §4 inspection steps: their order, their state on the stepper, the current step and
  * the card's progress. Pure.
  */
-import { STEP_NAMES, type Pir, type StepName } from '@/lib/contract';
+import type { Pir, StepName } from '@/lib/contract';
+import { STEP_NAMES } from '@/lib/contract/constants';
 import { isAtLeast } from '@/lib/reports/transitions';
 
 /** Steps whose content is a form the inspector fills while inspecting. */

@@ -11,6 +11,7 @@
  * Only the accept rules and the size arithmetic are pure; this module is safe to import anywhere
  * (the worker is created on first use, in the browser).
  */
+import { workerCall } from '@/lib/workers/worker-call';
 
 /** SPEC §9: image resize, default max 3000 by 5000, JPEG quality 70. */
 export const RESIZE_MAX_WIDTH = 3000;
@@ -79,54 +80,20 @@ export function fitWithin(width: number, height: number, maxWidth = RESIZE_MAX_W
 // ------------------------------------------------------------------ the worker protocol
 
 export interface ResizeRequest {
-  id: number;
   blob: Blob;
   maxWidth: number;
   maxHeight: number;
   quality: number;
 }
 
-export type ResizeReply = { id: number; ok: true; bytes: ArrayBuffer; width: number; height: number } | { id: number; ok: false; error: string };
+export type ResizeReply = { ok: true; bytes: ArrayBuffer; width: number; height: number } | { ok: false; error: string };
 
 // ------------------------------------------------------------------ resizing
 
-let worker: Worker | null = null;
-let workerBroken = false;
-let nextId = 1;
-const pending = new Map<number, { resolve: (r: ResizeReply) => void }>();
-
-function canUseWorker(): boolean {
-  return !workerBroken && typeof Worker !== 'undefined' && typeof OffscreenCanvas !== 'undefined' && typeof createImageBitmap !== 'undefined';
-}
-
-function resizeWorker(): Worker {
-  if (worker) return worker;
-  const w = new Worker(new URL('./resize.worker.ts', import.meta.url), { type: 'module', name: 'resize' });
-  w.addEventListener('message', (e: MessageEvent<ResizeReply>) => {
-    const p = pending.get(e.data.id);
-    if (!p) return;
-    pending.delete(e.data.id);
-    p.resolve(e.data);
-  });
-  // The script could not start (it should be precached; if not, resize on the main thread).
-  w.addEventListener('error', () => {
-    workerBroken = true;
-    worker = null;
-    w.terminate();
-    for (const [id, p] of pending) p.resolve({ id, ok: false, error: 'worker' });
-    pending.clear();
-  });
-  worker = w;
-  return w;
-}
-
-function inWorker(req: Omit<ResizeRequest, 'id'>): Promise<ResizeReply> {
-  const id = nextId++;
-  return new Promise((resolve) => {
-    pending.set(id, { resolve });
-    resizeWorker().postMessage({ ...req, id } satisfies ResizeRequest);
-  });
-}
+const inWorker = workerCall<ResizeRequest, ResizeReply>(
+  () => new Worker(new URL('./resize.worker.ts', import.meta.url), { type: 'module', name: 'resize' }),
+  () => typeof Worker !== 'undefined' && typeof OffscreenCanvas !== 'undefined' && typeof createImageBitmap !== 'undefined',
+);
 
 async function decodeOnMainThread(blob: Blob): Promise<{ source: CanvasImageSource; width: number; height: number; close: () => void }> {
   if (typeof createImageBitmap !== 'undefined') {
@@ -146,8 +113,8 @@ async function decodeOnMainThread(blob: Blob): Promise<{ source: CanvasImageSour
 }
 
 /** Only where OffscreenCanvas is missing (or the worker cannot start): the same work, on this thread. */
-async function onMainThread(req: Omit<ResizeRequest, 'id'>): Promise<ResizeReply> {
-  const unreadable: ResizeReply = { id: 0, ok: false, error: 'unreadable' };
+async function onMainThread(req: ResizeRequest): Promise<ResizeReply> {
+  const unreadable: ResizeReply = { ok: false, error: 'unreadable' };
   let decoded;
   try {
     decoded = await decodeOnMainThread(req.blob);
@@ -169,7 +136,7 @@ async function onMainThread(req: Omit<ResizeRequest, 'id'>): Promise<ResizeReply
     ctx.drawImage(decoded.source, 0, 0, size.width, size.height);
     const out = await new Promise<Blob | null>((resolve) => canvas.toBlob(resolve, RESIZED_CONTENT_TYPE, req.quality));
     if (!out) return unreadable;
-    return { id: 0, ok: true, bytes: await out.arrayBuffer(), width: size.width, height: size.height };
+    return { ok: true, bytes: await out.arrayBuffer(), width: size.width, height: size.height };
   } catch {
     return unreadable;
   } finally {
@@ -191,17 +158,7 @@ export async function resizeImage(file: Blob & { name?: string }, opts: { maxWid
     maxHeight: opts.maxHeight ?? RESIZE_MAX_HEIGHT,
     quality: opts.quality ?? JPEG_QUALITY,
   };
-  let reply: ResizeReply | null = null;
-  if (canUseWorker()) {
-    try {
-      reply = await inWorker(req);
-    } catch {
-      workerBroken = true;
-      reply = null;
-    }
-    if (reply && !reply.ok && reply.error === 'worker') reply = null;
-  }
-  reply ??= await onMainThread(req);
+  const reply = (await inWorker(req)) ?? (await onMainThread(req));
   if (!reply.ok) throw new MediaError('unreadable', name);
   return { bytes: reply.bytes, width: reply.width, height: reply.height, contentType: RESIZED_CONTENT_TYPE };
 }

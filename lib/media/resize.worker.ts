@@ -5,8 +5,7 @@
  */
 // Types only: the worker bundle must not pull in resize.ts, which creates this worker.
 import type { ResizeReply, ResizeRequest } from './resize';
-
-const scope = self as unknown as DedicatedWorkerGlobalScope;
+import { serveWorkerCalls } from '@/lib/workers/worker-call';
 
 /** Same arithmetic as fitWithin in resize.ts (unit-tested there): within the box, never enlarged. */
 function fitWithin(width: number, height: number, maxWidth: number, maxHeight: number) {
@@ -23,31 +22,29 @@ async function resize(req: ResizeRequest): Promise<ResizeReply> {
   try {
     bitmap = await createImageBitmap(req.blob, { imageOrientation: 'from-image' });
   } catch {
-    return { id: req.id, ok: false, error: 'unreadable' };
+    return { ok: false, error: 'unreadable' };
   }
   try {
-    if (!(bitmap.width > 0 && bitmap.height > 0)) return { id: req.id, ok: false, error: 'unreadable' };
+    if (!(bitmap.width > 0 && bitmap.height > 0)) return { ok: false, error: 'unreadable' };
     const size = fitWithin(bitmap.width, bitmap.height, req.maxWidth, req.maxHeight);
     const canvas = new OffscreenCanvas(size.width, size.height);
     const ctx = canvas.getContext('2d');
-    if (!ctx) return { id: req.id, ok: false, error: 'unreadable' };
+    if (!ctx) return { ok: false, error: 'unreadable' };
     // JPEG has no transparency: transparent PNG areas become white, not black.
     ctx.fillStyle = '#ffffff';
     ctx.fillRect(0, 0, size.width, size.height);
     ctx.imageSmoothingQuality = 'high';
     ctx.drawImage(bitmap, 0, 0, size.width, size.height);
     const blob = await canvas.convertToBlob({ type: 'image/jpeg', quality: req.quality });
-    return { id: req.id, ok: true, bytes: await blob.arrayBuffer(), width: size.width, height: size.height };
+    return { ok: true, bytes: await blob.arrayBuffer(), width: size.width, height: size.height };
   } catch {
-    return { id: req.id, ok: false, error: 'unreadable' };
+    return { ok: false, error: 'unreadable' };
   } finally {
     bitmap.close();
   }
 }
 
-scope.addEventListener('message', (e: MessageEvent<ResizeRequest>) => {
-  void resize(e.data).then((reply) => {
-    if (reply.ok) scope.postMessage(reply, [reply.bytes]);
-    else scope.postMessage(reply);
-  });
+serveWorkerCalls<ResizeRequest, ResizeReply>(async (req) => {
+  const reply = await resize(req);
+  return { reply, transfer: reply.ok ? [reply.bytes] : [] };
 });

@@ -1,7 +1,8 @@
 'use client';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
-import { REFERENCE_DATASETS, type ReferenceData } from '@/lib/contract';
+import type { ReferenceData } from '@/lib/contract';
+import { REFERENCE_DATASETS } from '@/lib/contract/constants';
 import { api } from '@/lib/api/calls';
 import { queryKeys } from '@/lib/query/client';
 import { referenceStatus } from './status';

@@ -2,7 +2,9 @@
  * The lifecycle transitions of SPEC §4, carried out: each one changes the stored report and the
  * work queued for it together (one IndexedDB transaction), then lets the task runner go.
  */
-import { deviceRequest, IDEMPOTENCY_HEADER, paths, pirCallId, releaseReply, type Pir } from '@/lib/contract';
+import type { Pir } from '@/lib/contract';
+import { IDEMPOTENCY_HEADER, paths, pirCallId } from '@/lib/contract/constants';
+import { loadContract } from '@/lib/contract/load';
 import { call } from '@/lib/api/client';
 import { commit, editReport, findReport, addArchived } from '@/lib/local-data/reports-store';
 import { processesOf, saveProcess } from '@/lib/local-data/processes-store';
@@ -11,6 +13,7 @@ import { checkSpace, requestPersistentStorage } from '@/lib/storage/quota';
 import { applyTaskEvent } from '@/lib/tasks/model';
 import { buildPrepareProcess, buildSubmitProcess, estimatedSize, remoteFilesOf, type UploadItem } from '@/lib/tasks/builders';
 import { applyTransition, type Transition } from './transitions';
+import { mapLimit } from '@/lib/async/map-limit';
 import { runner } from '@/lib/tasks/runtime';
 
 export class ActionError extends Error {
@@ -61,8 +64,8 @@ const queuing = new Set<number>();
 /** SPEC §4 release (online, after confirmation): the claim, the lifecycle and the tablet's copy go. */
 export async function releaseReport(report: Pir, device: string) {
   await runner().cancel(report.id);
-  const body = deviceRequest.parse({ deviceIdentifier: device });
-  await call(paths.release(pirCallId(report)), releaseReply, { method: 'post', json: body, headers: { [IDEMPOTENCY_HEADER]: uid() } });
+  const body = (await loadContract()).deviceRequest.parse({ deviceIdentifier: device });
+  await call(paths.release(pirCallId(report)), (c) => c.releaseReply, { method: 'post', json: body, headers: { [IDEMPOTENCY_HEADER]: uid() } });
   const released = transition(report, { type: 'release' });
   const fresh: Pir = {
     ...released,
@@ -93,40 +96,50 @@ async function sha256Hex(bytes: ArrayBuffer): Promise<string> {
   return [...new Uint8Array(digest)].map((b) => b.toString(16).padStart(2, '0')).join('');
 }
 
-/** The files a submission uploads: the signatures, every inspection picture and every local attachment (as one PDF). */
+/**
+ * The files a submission uploads: the signatures, every inspection picture and every local
+ * attachment (as one PDF), in that order. Files are read, hashed and assembled concurrently.
+ */
+/** Files held in memory at once while reading and hashing them. */
+const FILES_AT_ONCE = 6;
+
 export async function collectUploads(report: Pir): Promise<UploadItem[]> {
-  const items: UploadItem[] = [];
+  const [signatures, pictures, attachments] = await Promise.all([collectSignatureUploads(report), collectPictureUploads(report), collectAttachmentUploads(report)]);
+  return [...signatures, ...pictures, ...attachments];
+}
+
+async function collectSignatureUploads(report: Pir): Promise<UploadItem[]> {
   const signatures = [
     ['master', report.inspectionSignatures.masterSignature],
     ['inspector', report.inspectionSignatures.inspectorSignature],
   ] as const;
-  for (const [role, fileId] of signatures) {
-    if (!fileId) continue;
-    const f = await getFile(fileId);
-    if (!f?.content) throw new ActionError('could not load image');
-    items.push({
-      part: 'signatures',
-      storedFileId: fileId,
-      fileUrl: `signature_${role}.png`,
-      contentType: f.contentType,
-      size: f.content.byteLength,
-      sha256: await sha256Hex(f.content),
-      meta: { role },
-    });
-  }
-  items.push(...(await collectPictureUploads(report)), ...(await collectAttachmentUploads(report)));
-  return items;
+  const items = await Promise.all(
+    signatures.map(async ([role, fileId]): Promise<UploadItem | null> => {
+      if (!fileId) return null;
+      const f = await getFile(fileId);
+      if (!f?.content) throw new ActionError('could not load image');
+      return {
+        part: 'signatures',
+        storedFileId: fileId,
+        fileUrl: `signature_${role}.png`,
+        contentType: f.contentType,
+        size: f.content.byteLength,
+        sha256: await sha256Hex(f.content),
+        meta: { role },
+      };
+    }),
+  );
+  return items.filter((i) => i !== null);
 }
 
 /** Each inspection picture, as stored (already resized JPEG): `picture_{uid}.jpg`. */
 async function collectPictureUploads(report: Pir): Promise<UploadItem[]> {
   const { pictureFileId, pictureFileName } = await import('@/lib/media/pictures');
-  const items: UploadItem[] = [];
-  for (const p of report.extended?.pictures ?? []) {
+  return mapLimit(report.extended?.pictures ?? [], FILES_AT_ONCE, async (p): Promise<UploadItem> => {
     const storedFileId = pictureFileId(report.id, p.uid);
     const f = await getFile(storedFileId);
     if (!f?.content) throw new ActionError('could not load image', { file: storedFileId });
-    items.push({
+    return {
       part: 'pictures',
       storedFileId,
       fileUrl: pictureFileName(p.uid),
@@ -134,59 +147,52 @@ async function collectPictureUploads(report: Pir): Promise<UploadItem[]> {
       size: f.content.byteLength,
       sha256: await sha256Hex(f.content),
       meta: { uid: p.uid, type: p.type, author: p.author, description: p.description, date: p.date },
-    });
-  }
-  return items;
+    };
+  });
 }
 
 /**
- * Each local attachment's pages assembled into one A4 PDF, `{type}_{uid}.pdf`, stored first as a
- * file so that the upload task sends exactly the bytes announced (size and sha256). Remote
- * attachments are on the server already.
+ * Each local attachment's pages assembled into one A4 PDF, `{type}_{uid}.pdf` (in a worker),
+ * stored first as a file so that the upload task sends exactly the bytes announced (size and
+ * sha256). Remote attachments are on the server already.
  */
 async function collectAttachmentUploads(report: Pir): Promise<UploadItem[]> {
   const local = (report.extended?.attachments ?? []).filter((a) => a.offline && a.pictures.length > 0);
   if (local.length === 0) return [];
-  const [{ attachmentPdfFileId }, { buildAttachmentPdf, attachmentPdfName, ATTACHMENT_PDF_CONTENT_TYPE }] = await Promise.all([
+  const [{ attachmentPdfFileId }, { attachmentPdfName, ATTACHMENT_PDF_CONTENT_TYPE }, { buildAttachmentPdfOffThread }] = await Promise.all([
     import('@/lib/media/pictures'),
     import('@/lib/media/attachment-pdf'),
+    import('@/lib/media/attachment-pdf-builder'),
   ]);
-  const items: UploadItem[] = [];
-  for (const a of local) {
-    const pages: ArrayBuffer[] = [];
-    for (const pageId of a.pictures) {
-      const f = await getFile(pageId);
-      if (!f?.content) throw new ActionError('could not load image', { file: pageId });
-      pages.push(f.content);
-    }
+  return mapLimit(local, 2, async (a): Promise<UploadItem> => {
+    const pages = await Promise.all(
+      a.pictures.map(async (pageId) => {
+        const f = await getFile(pageId);
+        if (!f?.content) throw new ActionError('could not load image', { file: pageId });
+        return f.content;
+      }),
+    );
     const name = attachmentPdfName(a.type, a.uid);
-    const pdf = await buildAttachmentPdf(pages, { title: name });
-    const content = pdf.buffer.slice(pdf.byteOffset, pdf.byteOffset + pdf.byteLength) as ArrayBuffer;
+    const content = await buildAttachmentPdfOffThread(pages, name);
     const storedFileId = attachmentPdfFileId(report.id, a.uid);
-    await putFile({
-      id: storedFileId,
-      url: storedFileId,
-      date: new Date().toISOString(),
-      content,
-      width: null,
-      height: null,
-      filename: name,
-      type: 'pdf',
-      size: content.byteLength,
-      pirId: report.id,
-      contentType: ATTACHMENT_PDF_CONTENT_TYPE,
-    });
-    items.push({
-      part: 'attachments',
-      storedFileId,
-      fileUrl: name,
-      contentType: ATTACHMENT_PDF_CONTENT_TYPE,
-      size: content.byteLength,
-      sha256: await sha256Hex(content),
-      meta: { uid: a.uid, type: a.type, name },
-    });
-  }
-  return items;
+    const [sha256] = await Promise.all([
+      sha256Hex(content),
+      putFile({
+        id: storedFileId,
+        url: storedFileId,
+        date: new Date().toISOString(),
+        content,
+        width: null,
+        height: null,
+        filename: name,
+        type: 'pdf',
+        size: content.byteLength,
+        pirId: report.id,
+        contentType: ATTACHMENT_PDF_CONTENT_TYPE,
+      }),
+    ]);
+    return { part: 'attachments', storedFileId, fileUrl: name, contentType: ATTACHMENT_PDF_CONTENT_TYPE, size: content.byteLength, sha256, meta: { uid: a.uid, type: a.type, name } };
+  });
 }
 
 /** SPEC §4 submit: to submitting, with save, one upload per file and the verification queued. */

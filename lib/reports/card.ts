@@ -2,7 +2,8 @@
  * SPEC §2 report card: which date, count and badge the card shows for a report. Pure, so the rules
  * are unit-tested apart from the layout.
  */
-import { DEFAULT_PORT_OF_ARRIVAL, type Pir, type VesselPicture } from '@/lib/contract';
+import type { Pir, VesselPicture } from '@/lib/contract';
+import { DEFAULT_PORT_OF_ARRIVAL } from '@/lib/contract/constants';
 import { inspectionProgress } from '@/lib/inspection/steps';
 import { isClaimedByOtherDevice } from './groups';
 

@@ -1,5 +1,5 @@
-import { z } from 'zod';
+import { loadContract } from '@/lib/contract/load';
 import { createPersistentStore } from '@/lib/store/persistent-store';
 
 /** The report the inspector opened last: the pir tab goes back to it. */
-export const lastReportStore = createPersistentStore('lastReport', z.string().max(40).nullable(), null as string | null);
+export const lastReportStore = createPersistentStore<string | null>('lastReport', async () => (await loadContract()).storedReportId, null);

@@ -6,7 +6,8 @@
  * fields the tablet owns once it holds the claim (status, lifecycle, extended, step flags and
  * errors, signatures) are never replaced by the server's copy.
  */
-import { STATUS_ORDER, type Pir } from '@/lib/contract';
+import type { Pir } from '@/lib/contract';
+import { STATUS_ORDER } from '@/lib/contract/constants';
 
 export interface MergeResult {
   /** the tablet's reports after the merge, server order first, then kept local-only ones */

@@ -7,7 +7,8 @@
  * keep their report objects across renders (TanStack Query's structural sharing), so keys survive
  * until the report itself changes.
  */
-import { DEFAULT_PORT_OF_ARRIVAL, type Pir } from '@/lib/contract';
+import type { Pir } from '@/lib/contract';
+import { DEFAULT_PORT_OF_ARRIVAL } from '@/lib/contract/constants';
 
 export type SearchableReport = Pick<Pir, 'code' | 'portOfArrival'> & {
   vesselIdentity: Pick<Pir['vesselIdentity'], 'vesselName' | 'imoId' | 'ircs' | 'mmsi'>;

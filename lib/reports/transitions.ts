@@ -2,7 +2,8 @@
  * SPEC §4 status machine: which transition is allowed from which status, and what it records.
  * Pure: every function takes the report and the time, and returns a new report or a refusal.
  */
-import { STATUS_ORDER, type Lifecycle, type Pir, type PirStatus } from '@/lib/contract';
+import type { Lifecycle, Pir, PirStatus } from '@/lib/contract';
+import { STATUS_ORDER } from '@/lib/contract/constants';
 
 export type Transition =
   | { type: 'claim'; device: string }

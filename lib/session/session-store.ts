@@ -1,11 +1,11 @@
-import { z } from 'zod';
-import { user as userSchema, type LoginReply, type Token, type User } from '@/lib/contract';
+import type { LoginReply, Token, User } from '@/lib/contract';
+import { loadContract } from '@/lib/contract/load';
 import { createPersistentStore } from '@/lib/store/persistent-store';
 
-export const sessionStore = createPersistentStore('user', userSchema.nullable(), null as User | null);
+export const sessionStore = createPersistentStore<User | null>('user', async () => (await loadContract()).user.nullable(), null);
 
 /** The name this tablet goes by, kept when users change so the login screen can show it. */
-export const deviceNameStore = createPersistentStore('deviceName', z.string().max(100), '');
+export const deviceNameStore = createPersistentStore('deviceName', async () => (await loadContract()).storedDeviceName, '');
 
 export function signIn(reply: LoginReply) {
   sessionStore.set({ ...reply.user, loggedIn: true, token: reply.token });

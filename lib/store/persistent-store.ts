@@ -1,7 +1,9 @@
 /**
  * A tiny external store kept in localStorage, validated on read, and shared between tabs
  * through the `storage` event. Small synchronous state only (settings, the signed-in user):
- * it must be readable before the first paint.
+ * it must be readable before the first paint, so a stored value is first merged over the
+ * defaults, then checked against its schema as soon as the schema has loaded (zod stays out of
+ * the first scripts); a value that fails the check is replaced as before.
  */
 import type { z } from 'zod';
 
@@ -11,26 +13,52 @@ export interface PersistentStore<T> {
   subscribe(listener: () => void): () => void;
   /** Re-reads storage (used after another tab wrote it). */
   reload(): void;
+  /** Settles once the stored value has been checked against the schema. */
+  checked(): Promise<void>;
 }
 
-export function createPersistentStore<S extends z.ZodType>(key: string, schema: S, initial: z.infer<S>): PersistentStore<z.infer<S>> {
-  type T = z.infer<S>;
+export function createPersistentStore<T>(key: string, loadSchema: () => Promise<z.ZodType<T>>, initial: T): PersistentStore<T> {
   const listeners = new Set<() => void>();
   let value: T = read();
+  let checking: Promise<void> = Promise.resolve();
+  check();
 
-  function read(): T {
-    if (typeof localStorage === 'undefined') return initial;
+  function stored(): unknown {
+    if (typeof localStorage === 'undefined') return undefined;
     try {
       const raw = localStorage.getItem(key);
-      if (raw === null) return initial;
-      const parsed = schema.safeParse(JSON.parse(raw));
-      // A value from an older version that no longer parses keeps what it can: merge over the defaults.
-      if (parsed.success) return parsed.data;
-      const merged = schema.safeParse(mergeDeep(initial, JSON.parse(raw)));
-      return merged.success ? merged.data : initial;
+      return raw === null ? undefined : (JSON.parse(raw) as unknown);
     } catch {
-      return initial;
+      return undefined;
     }
+  }
+
+  /** Before the schema loads: the stored value merged over the defaults, when it has their shape. */
+  function read(): T {
+    const raw = stored();
+    if (raw === undefined) return initial;
+    if (isObject(initial)) return isObject(raw) ? (mergeDeep(initial, raw) as T) : initial;
+    if (initial === null) return raw === null || isObject(raw) ? (raw as T) : initial;
+    return typeof raw === typeof initial ? (raw as T) : initial;
+  }
+
+  /** A value from an older version that no longer parses keeps what it can; garbage gives the defaults. */
+  function check() {
+    const raw = stored();
+    if (raw === undefined) return;
+    const shown = value;
+    checking = loadSchema().then(
+      (schema) => {
+        const parsed = schema.safeParse(raw);
+        const merged = parsed.success ? parsed : schema.safeParse(mergeDeep(initial, raw));
+        const next = merged.success ? merged.data : initial;
+        // A write since the read wins; otherwise show the checked value.
+        if (value !== shown || JSON.stringify(next) === JSON.stringify(value)) return;
+        value = next;
+        emit();
+      },
+      () => undefined, // schema not loadable (offline without cache): keep the merged value
+    );
   }
 
   function emit() {
@@ -41,6 +69,7 @@ export function createPersistentStore<S extends z.ZodType>(key: string, schema: 
     window.addEventListener('storage', (e) => {
       if (e.key === key || e.key === null) {
         value = read();
+        check();
         emit();
       }
     });
@@ -63,8 +92,10 @@ export function createPersistentStore<S extends z.ZodType>(key: string, schema: 
     },
     reload() {
       value = read();
+      check();
       emit();
     },
+    checked: () => checking,
   };
 }
 

@@ -1,4 +1,5 @@
-import { settings as settingsSchema, type Settings } from '@/lib/contract';
+import type { Settings } from '@/lib/contract';
+import { loadContract } from '@/lib/contract/load';
 import { createPersistentStore } from './persistent-store';
 
 export const DEFAULT_SETTINGS: Settings = {
@@ -15,7 +16,7 @@ export const DEFAULT_SETTINGS: Settings = {
 /** Key also read by the inline script in the root layout, to paint the right theme at once. */
 export const SETTINGS_KEY = 'settings';
 
-export const settingsStore = createPersistentStore(SETTINGS_KEY, settingsSchema, DEFAULT_SETTINGS);
+export const settingsStore = createPersistentStore(SETTINGS_KEY, async () => (await loadContract()).settings, DEFAULT_SETTINGS);
 
 export function updateSettings(patch: Partial<Settings>) {
   settingsStore.set((s) => ({ ...s, ...patch }));

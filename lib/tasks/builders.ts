@@ -2,7 +2,8 @@
  * The processes the lifecycle queues (SPEC §4): preparing a claimed report, and submitting it.
  * Pure: ids and the time come from the caller.
  */
-import { paths, pirCallId, type Pir, type Task } from '@/lib/contract';
+import type { Pir, Task } from '@/lib/contract';
+import { paths, pirCallId } from '@/lib/contract/constants';
 import { remoteFileId } from '@/lib/local-data/files-store';
 import type { ProcessRecord } from '@/lib/local-data/db';
 

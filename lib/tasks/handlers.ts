@@ -1,15 +1,7 @@
 /** What each task does: its request, and how its result is applied on the tablet. */
-import {
-  claimReply,
-  completeSubmitReply,
-  extended as extendedSchema,
-  extendedReply,
-  IDEMPOTENCY_HEADER,
-  saveReply,
-  UPLOAD_OK_PREFIX,
-  type Extended,
-  type Task,
-} from '@/lib/contract';
+import type { Extended, Task } from '@/lib/contract';
+import { IDEMPOTENCY_HEADER, UPLOAD_OK_PREFIX } from '@/lib/contract/constants';
+import { loadContract } from '@/lib/contract/load';
 import { call } from '@/lib/api/client';
 import { ApiError } from '@/lib/api/errors';
 import { download, upload } from '@/lib/api/transfer';
@@ -54,7 +46,7 @@ function reportOf(t: Task) {
 export const handlers: Record<string, TaskHandler> = {
   [SUBTYPE.claim]: {
     async execute(t, { signal }) {
-      const reply = await guarded(() => call(t.url, claimReply, { method: 'post', json: t.body, headers: idem(t), signal }));
+      const reply = await guarded(() => call(t.url, (c) => c.claimReply, { method: 'post', json: t.body, headers: idem(t), signal }));
       // SPEC §5: a claim reply of 0 is an error.
       if (reply === 0) throw new FinalError('error.claim');
       return reply;
@@ -62,9 +54,9 @@ export const handlers: Record<string, TaskHandler> = {
   },
 
   [SUBTYPE.extended]: {
-    execute: (t, { signal }) => guarded(() => call(t.url, extendedReply, { signal })),
+    execute: (t, { signal }) => guarded(() => call(t.url, (c) => c.extendedReply, { signal })),
     async resolve(t, result) {
-      const ext = extendedSchema.parse(result) as Extended;
+      const ext = (await loadContract()).extended.parse(result) as Extended;
       // Never overwrite what the inspector typed on this tablet with the server's copy.
       editReport(t.subject, (r) => (r.extended ? r : { ...r, extended: ext }));
     },
@@ -107,7 +99,7 @@ export const handlers: Record<string, TaskHandler> = {
       form.set('pictures', JSON.stringify(announce('pictures')));
       form.set('attachments', JSON.stringify(announce('attachments')));
       form.set('signatures', JSON.stringify(announce('signatures')));
-      return guarded(() => call(t.url, saveReply, { method: 'post', body: form, headers: idem(t), signal }));
+      return guarded(() => call(t.url, (c) => c.saveReply, { method: 'post', body: form, headers: idem(t), signal }));
     },
   },
 
@@ -127,7 +119,7 @@ export const handlers: Record<string, TaskHandler> = {
 
   [SUBTYPE.verify]: {
     async execute(t, { signal }) {
-      const ok = await guarded(() => call(t.url, completeSubmitReply, { signal }));
+      const ok = await guarded(() => call(t.url, (c) => c.completeSubmitReply, { signal }));
       // Not everything arrived yet: worth asking again (transient), then error.verify.
       if (!ok) throw new Error('error.verify');
       return ok;

@@ -2,7 +2,8 @@
  * The vessel files page (SPEC §2): a report's server files sorted into the segments the page shows
  * (pictures, then one per form type), and the id each file has in the viewer's address. Pure.
  */
-import { FORM_TYPES, type FormType, type Pir, type RemoteDocument } from '@/lib/contract';
+import type { FormType, Pir, RemoteDocument } from '@/lib/contract';
+import { FORM_TYPES } from '@/lib/contract/constants';
 
 /** The page's segments: the vessel's pictures, then each form type in SPEC order. */
 export const VESSEL_SEGMENTS = ['pictures', ...FORM_TYPES] as const;

@@ -23,7 +23,7 @@ import {
   type ReferenceDataset,
   type ReferenceEntry,
   type SpeciesEntry,
-} from '../../lib/contract/reference';
+} from '../../lib/contract';
 import { AUTHORITIES } from './authored/authorities';
 import { EXCLUDED_ISO3, NAME_OVERRIDES, UNKNOWN_COUNTRY } from './authored/countries';
 import { DOCUMENT_TYPES, PICTURE_TYPES } from './authored/documentTypes';

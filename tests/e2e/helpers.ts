@@ -1,4 +1,5 @@
 import { expect, type APIRequestContext, type BrowserContext, type Page } from '@playwright/test';
+import jpeg from 'jpeg-js';
 import { currentFilesReply, loginReply, type Pir } from '@/lib/contract';
 
 export interface DemoLogin {
@@ -79,4 +80,19 @@ export async function completeFormSteps(page: Page, reportId: number) {
     await panel.getByRole('button', { name: 'Mark complete' }).click();
     await expect(page.getByTestId(`stepper-${step}`)).toHaveAttribute('data-state', 'done');
   }
+}
+
+/** A w × h JPEG with a colour gradient (something to see in the screenshots). */
+export function makeJpeg(width: number, height: number, tint = 120): Buffer {
+  const data = Buffer.alloc(width * height * 4);
+  for (let y = 0; y < height; y++)
+    for (let x = 0; x < width; x++) data.set([(x / width) * 255, (y / height) * 255, tint, 255], (y * width + x) * 4);
+  return Buffer.from(jpeg.encode({ data, width, height }, 80).data);
+}
+
+/** Clicks a button that opens a file chooser and gives it the files. */
+export async function choose(page: Page, open: () => Promise<void>, files: { name: string; mimeType: string; buffer: Buffer }[]) {
+  const chooser = page.waitForEvent('filechooser');
+  await open();
+  await (await chooser).setFiles(files);
 }

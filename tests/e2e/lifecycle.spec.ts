@@ -9,7 +9,7 @@ import type { Pir } from '@/lib/contract';
 import { DEMO_USERS } from '../../server/seed/demo-users';
 import config from '../../playwright.config';
 import { startServer } from '../../server/app';
-import { completeFormSteps, goOffline, goOnline, listingFor, login, waitForServiceWorker } from './helpers';
+import { choose, completeFormSteps, goOffline, goOnline, listingFor, login, makeJpeg, waitForServiceWorker } from './helpers';
 
 const amina = DEMO_USERS[0]!;
 const launch = config.use!.launchOptions!;
@@ -112,6 +112,17 @@ async function journey(target: Target, report: Pir) {
   await expect(page.getByLabel('Findings of the inspector')).toHaveValue(findings);
   await expect(page.getByTestId('stepper-findings')).toHaveAttribute('data-state', 'done');
 
+  // A one-page crew list, photographed on board: submitted as an A4 PDF.
+  await page.getByTestId('stepper-pirattachments').click();
+  const attachments = page.getByTestId('step-pirattachments');
+  await attachments.getByRole('button', { name: 'New attachment' }).click();
+  const draft = attachments.getByTestId('attachment-draft');
+  await draft.getByRole('combobox', { name: 'Document type' }).click();
+  await page.getByRole('option', { name: 'Crew list', exact: true }).click();
+  await choose(page, () => draft.getByRole('button', { name: 'First page from a file' }).click(), [{ name: 'crew.jpg', mimeType: 'image/jpeg', buffer: makeJpeg(620, 877) }]);
+  await page.getByRole('alertdialog').getByRole('button', { name: 'No, done' }).click({ timeout: 20_000 });
+  await expect(attachments.locator('[data-testid="attachment-card"][data-offline="true"]')).toHaveCount(1);
+
   // Every other step, then sign, still offline.
   await completeFormSteps(page, report.id);
   await page.getByTestId('stepper-signature').click();
@@ -154,11 +165,16 @@ async function journey(target: Target, report: Pir) {
       size: number;
       received_at: string | null;
     }[];
-    expect(announced.map((a) => a.file_url)).toEqual(['signature_inspector.png', 'signature_master.png']);
+    expect(announced.map((a) => a.file_url)).toEqual([expect.stringMatching(/^CRLI_[0-9a-f-]{36}\.pdf$/), 'signature_inspector.png', 'signature_master.png']);
     for (const a of announced) {
       expect(a.received_at).not.toBeNull();
       expect(a.size).toBeGreaterThan(500);
     }
+    // The attachment arrived as a one-page PDF, built on the tablet (in a worker) from the page picture.
+    const pdf = db.prepare('SELECT b.data FROM announced a JOIN blobs b ON b.sha256 = a.sha256 WHERE a.report_id = ? AND a.part = ?').get(report.id, 'attachments') as { data: Buffer };
+    const text = pdf.data.toString('latin1');
+    expect(text.startsWith('%PDF-')).toBe(true);
+    expect(text.match(/\/Type \/Page(?!s)/g)).toHaveLength(1);
   } finally {
     db.close();
   }

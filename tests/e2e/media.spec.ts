@@ -1,20 +1,11 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
-import jpeg from 'jpeg-js';
 import { encodePng } from '../../server/seed/png';
 import type { Pir } from '@/lib/contract';
 import { DEMO_USERS } from '../../server/seed/demo-users';
-import { listingFor, login } from './helpers';
+import { choose, listingFor, login, makeJpeg } from './helpers';
 
 const amina = DEMO_USERS[0]!;
-
-/** A w × h JPEG with a colour gradient (something to see in the screenshots). */
-function makeJpeg(width: number, height: number, tint = 120): Buffer {
-  const data = Buffer.alloc(width * height * 4);
-  for (let y = 0; y < height; y++)
-    for (let x = 0; x < width; x++) data.set([(x / width) * 255, (y / height) * 255, tint, 255], (y * width + x) * 4);
-  return Buffer.from(jpeg.encode({ data, width, height }, 80).data);
-}
 
 /** A w × h RGB PNG with stripes. */
 function makePng(width: number, height: number): Buffer {
@@ -49,13 +40,6 @@ function storedFiles(page: Page, reportId: number, prefix: string): Promise<Stor
       }),
     { id: reportId, prefix },
   );
-}
-
-/** Clicks a button that opens a file chooser and gives it the files. */
-async function choose(page: Page, open: () => Promise<void>, files: { name: string; mimeType: string; buffer: Buffer }[]) {
-  const chooser = page.waitForEvent('filechooser');
-  await open();
-  await (await chooser).setFiles(files);
 }
 
 async function setDarkMode(page: Page, on: boolean) {

@@ -148,5 +148,7 @@ describe('collectUploads: what a submission sends', () => {
       items.filter((u) => u.part === part).map((u) => ({ fileUrl: u.fileUrl, contentType: u.contentType, size: u.size, sha256: u.sha256, ...u.meta }));
     expect(saveParts.pictures.safeParse(announce('pictures')).success).toBe(true);
     expect(saveParts.attachments.safeParse(announce('attachments')).success).toBe(true);
+    // So does the report itself, whose local attachment lists its pages by their (long) file ids.
+    expect(saveParts.pir.safeParse(current()).error?.issues).toBeUndefined();
   });
 });

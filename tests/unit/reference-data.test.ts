@@ -14,7 +14,7 @@ import {
   type ReferenceData,
   type ReferenceDataset,
   type ReferenceEntry,
-} from '@/lib/contract/reference';
+} from '@/lib/contract';
 import { OUTPUT_DIR } from '@/server/reference-data/build';
 
 function fileText(dataset: ReferenceDataset): string {

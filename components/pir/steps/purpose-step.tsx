@@ -1,7 +1,8 @@
 'use client';
 import { useTranslations } from 'next-intl';
 import { useWatch } from 'react-hook-form';
-import { PURPOSE_OTHER_ID, type Pir } from '@/lib/contract';
+import type { Pir } from '@/lib/contract';
+import { PURPOSE_OTHER_ID } from '@/lib/contract/constants';
 import { STEP_DEFINITIONS } from '@/lib/inspection/forms/definitions';
 import { TextField } from '@/components/forms/text-field';
 import { DateField } from '@/components/forms/date-field';

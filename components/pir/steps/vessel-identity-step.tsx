@@ -1,7 +1,8 @@
 'use client';
 import { useTranslations } from 'next-intl';
 import { useWatch } from 'react-hook-form';
-import { VMS_OTHER_ID, type Pir } from '@/lib/contract';
+import type { Pir } from '@/lib/contract';
+import { VMS_OTHER_ID } from '@/lib/contract/constants';
 import { STEP_DEFINITIONS } from '@/lib/inspection/forms/definitions';
 import { NumberField, TextField } from '@/components/forms/text-field';
 import { ReferenceField } from '@/components/forms/reference-field';

@@ -1,6 +1,7 @@
 /** SPEC §5 purpose and port of call. */
 import { z } from 'zod';
-import { PURPOSE_OTHER_ID, type ExtendedPir } from '@/lib/contract';
+import type { ExtendedPir } from '@/lib/contract';
+import { PURPOSE_OTHER_ID } from '@/lib/contract/constants';
 import type { StepDefinition } from '../step-definition';
 import { msg } from '../../validation/messages';
 import { addIssue, date, isNotEntered, nullableId, requiredIds, requiredText, text } from '../../validation/rules';

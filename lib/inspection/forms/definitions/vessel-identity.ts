@@ -1,6 +1,7 @@
 /** SPEC §5 vessel identity: the form edits `extended.vessel` as a whole. */
 import { z } from 'zod';
-import { VMS_OTHER_ID, type ExtendedVessel } from '@/lib/contract';
+import type { ExtendedVessel } from '@/lib/contract';
+import { VMS_OTHER_ID } from '@/lib/contract/constants';
 import type { StepDefinition } from '../step-definition';
 import { msg } from '../../validation/messages';
 import {

@@ -1,0 +1,103 @@
+'use client';
+import { useTranslations } from 'next-intl';
+import { LogOutIcon, MoonIcon, WrenchIcon } from 'lucide-react';
+import { useId } from 'react';
+import type { Settings } from '@/lib/contract';
+import { FONT_SIZES, LANGUAGES } from '@/lib/contract/constants';
+import { signOut } from '@/lib/session/session-store';
+import { updateSettings } from '@/lib/store/settings';
+import { Button } from '@/components/ui/button';
+import { Label } from '@/components/ui/label';
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
+import { Switch } from '@/components/ui/switch';
+import { DataActions } from '@/components/export/data-actions';
+import { StorageStatus } from './storage-status';
+import { UpdateButton } from './update-button';
+import { InstallButton } from './install-button';
+
+/** The user menu's settings and actions, loaded when the menu first opens (components/app/user-menu.tsx). */
+export function UserMenuPanel({ settings }: { settings: Settings }) {
+  const t = useTranslations('menu');
+  const ids = { dark: useId(), advanced: useId() };
+  return (
+    <>
+      <div className="flex flex-col gap-2 border-t pt-5">
+        <InstallButton />
+        <UpdateButton />
+      </div>
+
+      <div className="flex flex-col gap-5 border-t pt-5">
+        <div className="flex min-h-11 items-center justify-between gap-4">
+          <Label htmlFor={ids.dark} className="text-base">
+            <MoonIcon className="size-5" aria-hidden /> {t('darkMode')}
+          </Label>
+          <Switch id={ids.dark} checked={settings.darkMode} onCheckedChange={(darkMode) => updateSettings({ darkMode })} />
+        </div>
+        <SettingSelect label={t('language')} value={settings.language} options={LANGUAGES} optionLabel={(l) => t(`languages.${l}`)} optionLang={(l) => l} onChange={(language) => updateSettings({ language })} />
+        <SettingSelect label={t('fontSize')} value={settings.fontSize} options={FONT_SIZES} optionLabel={(f) => t(`fontSizes.${f}`)} onChange={(fontSize) => updateSettings({ fontSize })} />
+        <div className="flex min-h-11 items-center justify-between gap-4">
+          <Label htmlFor={ids.advanced} className="text-base">
+            <WrenchIcon className="size-5" aria-hidden /> {t('advanced')}
+          </Label>
+          <Switch id={ids.advanced} checked={settings.showAdvancedFeatures} onCheckedChange={(showAdvancedFeatures) => updateSettings({ showAdvancedFeatures })} />
+        </div>
+        {settings.showAdvancedFeatures && (
+          <p className="text-xs text-muted-foreground" data-testid="app-version">
+            {t('version', { version: process.env.NEXT_PUBLIC_APP_VERSION ?? '' })}
+          </p>
+        )}
+        {settings.showAdvancedFeatures && <DataActions />}
+      </div>
+
+      <div className="border-t pt-5">
+        <StorageStatus />
+      </div>
+
+      <div className="mt-auto flex flex-col gap-2 border-t pt-5">
+        <Button variant="outline" onClick={signOut}>
+          <LogOutIcon aria-hidden /> {t('logout')}
+        </Button>
+        <p className="text-center text-xs text-muted-foreground">{t('logoutHint')}</p>
+      </div>
+    </>
+  );
+}
+
+/** A labelled choice among a setting's few values (language, font size). */
+function SettingSelect<T extends string>({
+  label,
+  value,
+  options,
+  optionLabel,
+  optionLang,
+  onChange,
+}: {
+  label: string;
+  value: T;
+  options: readonly T[];
+  optionLabel: (option: T) => string;
+  /** the language an option is written in, when it names one */
+  optionLang?: (option: T) => string;
+  onChange: (value: T) => void;
+}) {
+  const id = useId();
+  return (
+    <div className="flex flex-col gap-2">
+      <Label htmlFor={id} className="text-base">
+        {label}
+      </Label>
+      <Select value={value} onValueChange={(v) => onChange(v as T)}>
+        <SelectTrigger id={id}>
+          <SelectValue />
+        </SelectTrigger>
+        <SelectContent>
+          {options.map((o) => (
+            <SelectItem key={o} value={o} lang={optionLang?.(o)}>
+              {optionLabel(o)}
+            </SelectItem>
+          ))}
+        </SelectContent>
+      </Select>
+    </div>
+  );
+}

@@ -1,0 +1,138 @@
+/**
+ * The contract's plain values: statuses, steps, paths and limits. They carry no zod, so the app's
+ * first scripts can use them while the schemas load on demand (lib/contract/load.ts).
+ */
+import type { Pir } from './entities';
+
+/** SPEC §4: report statuses with their order numbers. */
+export const PIR_STATUSES = [
+  'notready',
+  'preparing',
+  'ready',
+  'inspecting',
+  'signing',
+  'readytosubmit',
+  'submitting',
+  'submitted',
+  'claimed',
+] as const;
+
+
+export const STATUS_ORDER: Record<(typeof PIR_STATUSES)[number], number> = {
+  notready: 1,
+  preparing: 2,
+  ready: 3,
+  inspecting: 4,
+  signing: 5,
+  readytosubmit: 6,
+  submitting: 7,
+  submitted: 8,
+  claimed: 9,
+};
+
+
+/** SPEC §3: the four form types a vessel file can hold. */
+export const FORM_TYPES = ['RAR', 'AREP', 'RAIAREP', 'PIR'] as const;
+
+/** SPEC §2: inspection steps, in the order the stepper shows them (URL hash values). */
+export const STEP_NAMES = [
+  'claimedandprepared',
+  'piravailable',
+  'inspection started',
+  'pirattachments',
+  'vesselpictures',
+  'updatevesselidentity',
+  'inspectioninformation',
+  'purposeandportofcall',
+  'statusinrfmo',
+  'RelevantFishingauthorisation',
+  'RelevantTranshipmentAuthorisation',
+  'ControlledCatches',
+  'transhipmentInfo',
+  'catchonboard',
+  'catchretained',
+  'monitoring',
+  'examinations',
+  'findings',
+  'infringement',
+  'comments',
+  'signature',
+  'submit',
+] as const;
+
+export const BASE_PATH = '/be';
+/** SPEC §9 */
+export const HTTP_TIMEOUT_MS = 30_000;
+/** Every write carries one; a repeated key returns the first reply and stores nothing again. */
+export const IDEMPOTENCY_HEADER = 'Idempotency-Key';
+/** Reply message of a missing, invalid or expired token (HTTP 401). */
+export const SESSION_EXPIRED = 'SESSION_EXPIRED';
+/** Largest JSON body the server accepts, and largest uploaded file. */
+export const MAX_JSON_BYTES = 2 * 1024 * 1024;
+export const MAX_FILE_BYTES = 50 * 1024 * 1024;
+
+
+/** `submit-file` replies text that begins with ok */
+export const UPLOAD_OK_PREFIX = 'ok';
+
+export const FILE_KINDS = ['pictures', 'documents', 'attachments'] as const;
+
+export const REFERENCE_DATASETS = [
+  'flag',
+  'gear',
+  'vesselType',
+  'port',
+  'designatedPort',
+  'vms',
+  'documentType',
+  'imageType',
+  'rfmo',
+  'purpose',
+  'authority',
+  'fishingArea',
+  'species',
+  'productForms',
+  'speciesForFishingAuthorization',
+] as const;
+
+/** SPEC §9: default port of arrival when a report has none. */
+export const DEFAULT_PORT_OF_ARRIVAL = 64;
+/** SPEC §3: VMS "other" option id. */
+export const VMS_OTHER_ID = 999;
+/** SPEC §3: purpose fallback id (OTH). */
+export const PURPOSE_OTHER_ID = 12;
+
+export const STORED_FILE_TYPES = ['image', 'imageb64', 'pdf', 'other'] as const;
+
+export const TASK_STATUSES = ['UNDEFINED', 'REGISTERED', 'COMPLETED', 'RESOLVED', 'REJECTED', 'IGNORED'] as const;
+
+export const LANGUAGES = ['en', 'fr'] as const;
+export const FONT_SIZES = ['small', 'medium', 'large'] as const;
+
+/** SPEC §7: calls use the offline pending PIR form id when present, else the file id. */
+export function pirCallId(report: Pick<Pir, 'fileId' | 'offlinePendingForms'>): number {
+  const pending = report.offlinePendingForms.find((f) => f.typeOfForm === 'PIR') ?? report.offlinePendingForms[0];
+  return pending ? pending.id : report.fileId;
+}
+
+
+// ---------------------------------------------------------------- paths
+
+export const paths = {
+  login: () => 'login',
+  refreshToken: () => 'refresh_token',
+  currentFiles: () => 'offline-api/current-files',
+  claim: (id: number) => `offline-api/pir/${id}/device-claim`,
+  release: (id: number) => `offline-api/pir/${id}/device-release`,
+  save: (id: number) => `offline-api/pir/${id}/save`,
+  completeSubmit: (id: number) => `offline-api/pir/${id}/complete-submit`,
+  extended: (id: number) => `offline-api/pir/${id}`,
+  submitFile: (id: number, name: string) => `offline-api/submit-file/${id}/${encodeURIComponent(name)}`,
+  file: (kind: (typeof FILE_KINDS)[number], id: number) => `offline-api/files/${kind}/${id}`,
+  referenceData: (dataset: (typeof REFERENCE_DATASETS)[number]) => `reference_data/${dataset}`,
+} as const;
+
+/** Download links in the listing are absolute paths under BASE_PATH. */
+export function downloadLink(kind: (typeof FILE_KINDS)[number], id: number): string {
+  return `${BASE_PATH}/${paths.file(kind, id)}`;
+}
