@@ -37,6 +37,7 @@ interface Lhr {
     }
   >;
   runWarnings: string[];
+  runtimeError?: { code: string; message: string };
   lighthouseVersion: string;
 }
 
@@ -139,6 +140,9 @@ export async function run(): Promise<{ rows: Row[]; details: string }> {
     }
     for (const p of pages) {
       const lhrs: Lhr[] = [];
+      // A run Lighthouse could not finish (runtimeError: a page that did not paint in time on the
+      // loaded machine) is logged and run again, at most twice, rather than counted as a score of 0.
+      let failures = 0;
       for (let i = 0; i < runs; i++) {
         await cdp.send('Storage.clearDataForOrigin', { origin, storageTypes: 'cache_storage,cookies,file_systems,indexeddb,service_workers,shader_cache,websql' });
         await cdp.send('Network.clearBrowserCache');
@@ -151,7 +155,14 @@ export async function run(): Promise<{ rows: Row[]; details: string }> {
           disableStorageReset: true,
         });
         if (!result) throw new Error(`Lighthouse returned nothing for ${p.route}`);
-        lhrs.push(result.lhr as unknown as Lhr);
+        const lhr = result.lhr as unknown as Lhr;
+        if (lhr.runtimeError && failures < 2) {
+          failures++;
+          log(`Lighthouse ${p.route} run ${i + 1} failed (${lhr.runtimeError.code}: ${lhr.runtimeError.message}); running it again`);
+          i--;
+          continue;
+        }
+        lhrs.push(lhr);
       }
       results.push({ route: p.route, lhrs });
     }

@@ -1,11 +1,12 @@
 'use client';
 import { AppLink as Link } from '@/components/app/app-link';
 import { useFormatter, useNow, useTranslations } from 'next-intl';
-import { useMemo } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 
 import { calendarDays, dayKey, groupByDay } from '@/lib/calendar/days';
 import { reportTitle } from '@/lib/reports/groups';
 import { useLocalReports } from '@/lib/local-data/use-local';
+import { useCurrentFiles } from '@/lib/reports/use-current-files';
 import { href } from '@/lib/routes/shell-path';
 import { cn } from '@/lib/utils';
 import { PageHeader } from '@/components/app/page-header';
@@ -22,6 +23,7 @@ export function CalendarScreen() {
   const format = useFormatter();
   const now = useNow({ updateInterval: 60_000 });
   const files = useLocalReports();
+  const settled = useReportsSettled(files.data);
   const days = useMemo(() => calendarDays(now), [now]);
   const byDay = useMemo(() => groupByDay(files.data ?? [], (r) => r.startOfInspection), [files.data]);
   const todayKey = dayKey(now);
@@ -36,7 +38,7 @@ export function CalendarScreen() {
         subtitle={t('subtitle', { from: format.dateTime(first, { day: 'numeric', month: 'long' }), to: format.dateTime(last, { day: 'numeric', month: 'long', year: 'numeric' }) })}
       />
       {/* Drawn once the tablet's reports are read, so the days do not jump as their cards arrive. */}
-      {files.data && (
+      {settled && files.data && (
         <div className="@container">
           <ol className="grid grid-cols-1 gap-3 @5xl:grid-cols-7">
             {days.map((day) => {
@@ -100,4 +102,27 @@ export function CalendarScreen() {
       )}
     </>
   );
+}
+
+/** How long an empty tablet waits for the server's listing to be merged before showing empty days. */
+const FIRST_LISTING_WAIT_MS = 2000;
+
+/**
+ * Whether the days can be drawn without jumping as reports arrive: the tablet's reports are read,
+ * and on a first visit (none stored yet) the server's listing has come and been merged, or failed,
+ * or is not coming (offline, nothing to merge, or FIRST_LISTING_WAIT_MS passed).
+ */
+function useReportsSettled(local: readonly unknown[] | undefined): boolean {
+  const listing = useCurrentFiles();
+  const [waited, setWaited] = useState(false);
+  const listingHasReports = (listing.data?.length ?? 0) > 0;
+  useEffect(() => {
+    if (!listingHasReports) return;
+    const timer = setTimeout(() => setWaited(true), FIRST_LISTING_WAIT_MS);
+    return () => clearTimeout(timer);
+  }, [listingHasReports]);
+  if (!local) return false;
+  if (local.length > 0 || waited) return true;
+  if (listing.data === undefined) return listing.fetchStatus !== 'fetching';
+  return !listingHasReports;
 }

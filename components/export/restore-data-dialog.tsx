@@ -95,6 +95,7 @@ export function RestoreDataDialog({ open, onOpenChange }: { open: boolean; onOpe
         ref={input}
         type="file"
         accept=".zip,application/zip,application/x-zip-compressed"
+        name="backup"
         className="hidden"
         aria-label={label}
         tabIndex={-1}

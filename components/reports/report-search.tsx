@@ -72,6 +72,7 @@ export function ReportSearch({ filter }: { filter: TextFilter }) {
       <SearchIcon className="pointer-events-none absolute start-3 top-1/2 size-5 -translate-y-1/2 text-muted-foreground" aria-hidden />
       <Input
         type="search"
+        name="search"
         value={filter.text}
         onChange={(e) => filter.setText(e.target.value)}
         onKeyDown={(e) => {

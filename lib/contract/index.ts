@@ -1,8 +1,3 @@
-import { z } from 'zod';
-
-// No code generation: the app's Content-Security-Policy forbids eval, and zod would otherwise probe for it.
-z.config({ jitless: true });
-
 export * from './constants';
 export * from './status';
 export * from './entities';

@@ -27,8 +27,18 @@ export function showProcess(p: ProcessRecord) {
 }
 
 export async function saveProcess(p: ProcessRecord) {
-  await (await db()).put('processes', p);
+  await storeProcess(p);
   showProcess(p);
+  announce({ type: 'processes' });
+}
+
+/** Writes a process without showing it: the task runner shows its running processes at its own pace. */
+export async function storeProcess(p: ProcessRecord) {
+  await (await db()).put('processes', p);
+}
+
+/** Tells other tabs that the stored processes changed. */
+export function announceProcesses() {
   announce({ type: 'processes' });
 }
 

@@ -8,7 +8,7 @@
  */
 import type { Task } from '@/lib/contract';
 import type { ProcessRecord } from '@/lib/local-data/db';
-import { allProcesses, saveProcess, showProcess } from '@/lib/local-data/processes-store';
+import { allProcesses, announceProcesses, saveProcess, showProcess, storeProcess } from '@/lib/local-data/processes-store';
 import { applyTaskEvent, isProcessComplete, PENDING_CHECK_MS, processStatus, PROGRESS_SAVE_MS, stalledTasks, STOPPED, type TaskEvent } from './model';
 import { PARALLEL_SUBTYPES, SUBTYPE } from './builders';
 import { setBusy } from '@/lib/app/busy';
@@ -242,26 +242,31 @@ export class TaskRunner {
     return this.latest.get(uid) ?? allProcesses().find((p) => p.uid === uid);
   }
 
-  /** Shows a process's progress at most every PROGRESS_SHOW_MS (each showing re-renders the lists). */
+  /**
+   * Shows a running process's state at most every PROGRESS_SHOW_MS: each showing re-renders the
+   * lists, and a preparation changes state three times per file.
+   */
   private showSoon(uid: string) {
     if (this.showTimers.has(uid)) return;
-    this.showTimers.set(
-      uid,
-      setTimeout(() => {
-        this.showTimers.delete(uid);
-        const next = this.latest.get(uid);
-        // Never bring back a process that ended meanwhile.
-        if (next && allProcesses().some((p) => p.uid === uid)) showProcess(next);
-      }, PROGRESS_SHOW_MS),
-    );
+    this.showTimers.set(uid, setTimeout(() => this.showNow(uid), PROGRESS_SHOW_MS));
   }
 
-  /** The run is over: the cache and IndexedDB hold the process from here on. */
-  private forget(uid: string) {
-    this.latest.delete(uid);
+  private showNow(uid: string) {
     const timer = this.showTimers.get(uid);
     if (timer) clearTimeout(timer);
     this.showTimers.delete(uid);
+    const next = this.latest.get(uid);
+    // Never bring back a process that ended meanwhile.
+    if (next && allProcesses().some((p) => p.uid === uid)) {
+      showProcess(next);
+      announceProcesses();
+    }
+  }
+
+  /** The run is over: its last state is shown, and the cache and IndexedDB hold the process from here on. */
+  private forget(uid: string) {
+    if (this.showTimers.has(uid)) this.showNow(uid);
+    this.latest.delete(uid);
   }
 
   private async update(processUid: string, taskUid: string, e: TaskEvent | ((t: Task) => Task), persist = true) {
@@ -273,7 +278,11 @@ export class TaskRunner {
       const pending = this.saveTimers.get(processUid);
       if (pending) clearTimeout(pending);
       this.saveTimers.delete(processUid);
-      await saveProcess(next);
+      if (this.runningUids.has(processUid)) {
+        // Stored before anything else happens; shown with the next progress showing.
+        await storeProcess(next);
+        this.showSoon(processUid);
+      } else await saveProcess(next);
     } else {
       this.showSoon(processUid);
       // SPEC §4: progress saved every 300 ms.

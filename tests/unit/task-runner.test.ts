@@ -187,6 +187,24 @@ describe('task runner (SPEC §4, made durable)', () => {
     expect(calls).toBe(1);
   });
 
+  it('stores every change at once but redraws a running process at most every 150 ms, and shows how it ended', async () => {
+    const files = Array.from({ length: 30 }, (_, i) => task(`f${i}`, 'UNDEFINED', { subtype: 'file' }));
+    await saveProcess(process('p-shown', [...files, task('last', 'UNDEFINED', { subtype: 'claim' })]));
+    let shown = 0;
+    const off = client.getQueryCache().subscribe((e) => {
+      if (e.type === 'updated' && e.query.queryKey[0] === localKeys.processes[0]) shown++;
+    });
+    const { rejected } = start({ file: { execute: async () => undefined }, claim: { execute: async () => Promise.reject(new FinalError('error.claim')) } });
+    await until(() => rejected.length === 1);
+    off();
+    // 31 tasks each registered, completed and resolved or rejected: about 90 stored changes.
+    expect(shown).toBeLessThan(20);
+    const onScreen = allProcesses().find((p) => p.uid === 'p-shown')!;
+    expect(onScreen.tasks.filter((t) => t.status === 'RESOLVED')).toHaveLength(30);
+    expect(onScreen.tasks.at(-1)!.status).toBe('REJECTED');
+    expect((await loadProcesses()).find((p) => p.uid === 'p-shown')!.tasks.at(-1)!.status).toBe('REJECTED');
+  });
+
   it('gives up after the automatic attempts and rejects the process', async () => {
     await saveProcess(process('p1', [task('a', 'UNDEFINED', { subtype: 'file', canIgnore: true })]));
     const { rejected } = start({ file: { execute: async () => Promise.reject(new Error('no response')) } });

@@ -86,7 +86,7 @@ export function AttachmentPicker({
                     disabled && 'cursor-not-allowed opacity-60',
                   )}
                 >
-                  <input type="checkbox" className="size-5 shrink-0 accent-primary" checked={on} onChange={(e) => toggle(c.uid, e.target.checked)} />
+                  <input type="checkbox" name="attachment" value={c.uid} className="size-5 shrink-0 accent-primary" checked={on} onChange={(e) => toggle(c.uid, e.target.checked)} />
                   {thumb ? (
                     <StoredImage fileId={thumb} alt="" className="size-12 shrink-0 rounded-md" />
                   ) : (

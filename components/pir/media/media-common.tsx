@@ -97,6 +97,7 @@ export function useImageInput({
         type="file"
         accept="image/jpeg,image/png,image/tiff"
         capture="environment"
+        name="camera"
         className="hidden"
         tabIndex={-1}
         aria-hidden
@@ -108,6 +109,7 @@ export function useImageInput({
         type="file"
         accept={ACCEPT_ATTRIBUTE}
         multiple={multiple}
+        name="file"
         className="hidden"
         tabIndex={-1}
         aria-hidden

@@ -1,5 +1,5 @@
 /** SPEC §5 retained catch (`retainedCatches`); newest first in storage, as catch onboard (`addNewest`). */
-import { z } from 'zod';
+import { z } from '@/lib/contract/zod';
 import type { ExtendedPir } from '@/lib/contract';
 import type { StepDefinition } from '../step-definition';
 import { computeDelta } from '../../validation/delta';

@@ -1,5 +1,5 @@
 /** SPEC §5 examinations: four yes/no answers with comments, and a gear type. */
-import { z } from 'zod';
+import { z } from '@/lib/contract/zod';
 import type { ExtendedPir } from '@/lib/contract';
 import type { StepDefinition } from '../step-definition';
 import { nullableId, requiredYesNo, text } from '../../validation/rules';

@@ -1,5 +1,5 @@
 /** SPEC §5 findings: free text, no rule (always valid). */
-import { z } from 'zod';
+import { z } from '@/lib/contract/zod';
 import type { ExtendedPir } from '@/lib/contract';
 import type { StepDefinition } from '../step-definition';
 import { text } from '../../validation/rules';

@@ -1,5 +1,5 @@
 /** SPEC §5 inspection information: `extended.pir.monitoringDetails` (paths `monitoringDetails.*`). */
-import { z } from 'zod';
+import { z } from '@/lib/contract/zod';
 import type { ExtendedPir } from '@/lib/contract';
 import type { StepDefinition } from '../step-definition';
 import { email, requiredId, requiredText } from '../../validation/rules';

@@ -1,5 +1,5 @@
 /** SPEC §5 purpose and port of call. */
-import { z } from 'zod';
+import { z } from '@/lib/contract/zod';
 import type { ExtendedPir } from '@/lib/contract';
 import { PURPOSE_OTHER_ID } from '@/lib/contract/constants';
 import type { StepDefinition } from '../step-definition';
