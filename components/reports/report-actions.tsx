@@ -15,7 +15,13 @@ export function ReportActions({ report, deviceName, hasProcess }: { report: Pir;
   const t = useTranslations('actions');
   const online = useOnline();
   const [busy, setBusy] = useState(false);
-  const [confirm, setConfirm] = useState<'release' | 'reclaim' | null>(null);
+  const [confirm, setConfirmState] = useState<'release' | 'reclaim' | null>(null);
+  // Which questions were asked once: their dialogs stay mounted after, so closing still animates.
+  const [asked, setAsked] = useState({ release: false, reclaim: false });
+  const setConfirm = (next: 'release' | 'reclaim' | null) => {
+    if (next && !asked[next]) setAsked({ ...asked, [next]: true });
+    setConfirmState(next);
+  };
   const otherDevice = isClaimedByOtherDevice(report, deviceName);
   const vessel = reportTitle(report);
 
@@ -55,24 +61,29 @@ export function ReportActions({ report, deviceName, hasProcess }: { report: Pir;
       )}
       {!online && <span className="text-xs text-muted-foreground">{t('needsNetwork')}</span>}
 
-      <ConfirmDialog
-        open={confirm === 'release'}
-        onOpenChange={(o) => !o && setConfirm(null)}
-        title={t('releaseTitle')}
-        description={isAtLeast(report, 'inspecting') ? t('releaseTextWork', { vessel }) : t('releaseText', { vessel })}
-        confirmLabel={t('release')}
-        destructive
-        onConfirm={() => void run(() => releaseReport(report, deviceName))}
-      />
-      <ConfirmDialog
-        open={confirm === 'reclaim'}
-        onOpenChange={(o) => !o && setConfirm(null)}
-        title={t('reclaimTitle')}
-        description={t('reclaimText', { vessel, device: report.claimedByDevice ?? '' })}
-        confirmLabel={t('reclaim')}
-        destructive
-        onConfirm={() => void run(() => claimReport(report, deviceName, { reclaim: true }))}
-      />
+      {/* Mounted from the first time asked: a list of cards mounts none of them. */}
+      {asked.release && (
+        <ConfirmDialog
+          open={confirm === 'release'}
+          onOpenChange={(o) => !o && setConfirm(null)}
+          title={t('releaseTitle')}
+          description={isAtLeast(report, 'inspecting') ? t('releaseTextWork', { vessel }) : t('releaseText', { vessel })}
+          confirmLabel={t('release')}
+          destructive
+          onConfirm={() => void run(() => releaseReport(report, deviceName))}
+        />
+      )}
+      {asked.reclaim && (
+        <ConfirmDialog
+          open={confirm === 'reclaim'}
+          onOpenChange={(o) => !o && setConfirm(null)}
+          title={t('reclaimTitle')}
+          description={t('reclaimText', { vessel, device: report.claimedByDevice ?? '' })}
+          confirmLabel={t('reclaim')}
+          destructive
+          onConfirm={() => void run(() => claimReport(report, deviceName, { reclaim: true }))}
+        />
+      )}
     </div>
   );
 }

@@ -6,7 +6,7 @@ import { ChevronLeftIcon, ChevronRightIcon, InfoIcon } from 'lucide-react';
 import { useCallback, useId, useState, useSyncExternalStore } from 'react';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
-import { inWindow, slideWindow } from './carousel-window';
+import { CAROUSEL_OVERSCAN, inWindow, slideWindow } from './carousel-window';
 
 /** The group names a section can show: the spec's groups, plus the two of a search. */
 /** Slides a carousel shows at most; the rest are reached by search and filters. */
@@ -14,6 +14,9 @@ export const MAX_SLIDES = 60;
 
 /** SPEC §9: 2.75 cards in view on a tablet, gap 24; fewer on narrower screens. */
 const SLIDE_CLASS = 'min-w-0 shrink-0 grow-0 basis-[calc(100%/1.15)] ps-6 @xl:basis-[calc(100%/1.75)] @4xl:basis-[calc(100%/2.75)]';
+
+/** One options object for every carousel: the hook compares options on each render. */
+const EMBLA_OPTIONS = { align: 'start', containScroll: 'trimSnaps', slidesToScroll: 'auto', duration: 22 } as const;
 
 export type GroupName = 'submitting' | 'inspecting' | 'ready' | 'notready' | 'claimedByOthers' | 'submitted' | 'filtered' | 'unfiltered';
 
@@ -36,12 +39,16 @@ export function ReportGroup<T extends { id: number }>({
   const headingId = useId();
   const [infoOpen, setInfoOpen] = useState(false);
   const reducedMotion = useReducedMotion();
-  const [viewportRef, api] = useEmblaCarousel({ align: 'start', containScroll: 'trimSnaps', slidesToScroll: 'auto', duration: 22 });
+  const [setViewport, api] = useEmblaCarousel(EMBLA_OPTIONS);
+  const viewportRef = useViewportAfterPaint(setViewport);
   const state = useCarouselState(api);
   // A carousel is for browsing, not for thousands: past MAX_SLIDES, a last slide says how many more.
   const slides = items.length > MAX_SLIDES ? items.slice(0, MAX_SLIDES) : items;
   const more = items.length - slides.length;
-  const rendered = slideWindow(slides.length + (more > 0 ? 1 : 0), state.inView);
+  const count = slides.length + (more > 0 ? 1 : 0);
+  // Until the carousel has started (just after its first frame), a long one renders only the cards
+  // that can be in view; then the window with its overscan. A short one renders every card at once.
+  const rendered = slideWindow(count, state.inView, api ? CAROUSEL_OVERSCAN : 0);
   const title = t(`groups.${name}`);
 
   const onKeyDown = (e: React.KeyboardEvent) => {
@@ -114,7 +121,8 @@ export function ReportGroup<T extends { id: number }>({
                   className={SLIDE_CLASS}
                   role="group"
                   aria-roledescription="slide"
-                  aria-label={t('carousel.slide', { index: i + 1, total: items.length })}
+                  // A slide outside the window is hidden from assistive technology: no label to format.
+                  aria-label={shown ? t('carousel.slide', { index: i + 1, total: items.length }) : undefined}
                   aria-hidden={shown ? undefined : true}
                   data-slide={i}
                   data-slide-report={item.id}
@@ -152,6 +160,30 @@ export function ReportGroup<T extends { id: number }>({
   );
 }
 
+/**
+ * The viewport ref for embla, handed over only after the carousel's first frame is painted. Embla
+ * measures every slide when it starts (a forced layout of the whole list); started before the first
+ * paint, that layout came on top of the frame's own, and its first events re-rendered the list
+ * before the frame. Until it starts the carousel shows its first cards at rest, as it would anyway.
+ */
+function useViewportAfterPaint(setViewport: (node: HTMLElement | null) => void) {
+  return useCallback(
+    (node: HTMLDivElement | null) => {
+      if (!node) return;
+      let timer: ReturnType<typeof setTimeout> | undefined;
+      const frame = requestAnimationFrame(() => {
+        timer = setTimeout(() => setViewport(node), 0);
+      });
+      return () => {
+        cancelAnimationFrame(frame);
+        clearTimeout(timer);
+        setViewport(null);
+      };
+    },
+    [setViewport],
+  );
+}
+
 interface CarouselState {
   canPrev: boolean;
   canNext: boolean;
@@ -181,8 +213,15 @@ function useCarouselState(api: EmblaCarouselType | undefined): CarouselState {
   return { canPrev: flags[0] === '1', canNext: flags[1] === '1', inView: list ? list.split(',').map(Number) : [] };
 }
 
+let motionQuery: MediaQueryList | undefined;
+/** One query list for every carousel (read on each render). */
+function reducedMotionQuery(): MediaQueryList {
+  motionQuery ??= window.matchMedia('(prefers-reduced-motion: reduce)');
+  return motionQuery;
+}
+
 function subscribeMotion(notify: () => void) {
-  const query = window.matchMedia('(prefers-reduced-motion: reduce)');
+  const query = reducedMotionQuery();
   query.addEventListener('change', notify);
   return () => query.removeEventListener('change', notify);
 }
@@ -191,7 +230,7 @@ function subscribeMotion(notify: () => void) {
 function useReducedMotion(): boolean {
   return useSyncExternalStore(
     subscribeMotion,
-    () => window.matchMedia('(prefers-reduced-motion: reduce)').matches,
+    () => reducedMotionQuery().matches,
     () => false,
   );
 }

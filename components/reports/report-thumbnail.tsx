@@ -1,9 +1,8 @@
 'use client';
 import { useTranslations } from 'next-intl';
 import { ShipIcon } from 'lucide-react';
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { useObjectUrl } from '@/lib/hooks/use-object-url';
 import { download } from '@/lib/api/transfer';
 import { useOnline } from '@/lib/hooks/use-online';
 import type { Pir } from '@/lib/contract';
@@ -11,6 +10,38 @@ import { remoteFileId } from '@/lib/local-data/files-store';
 import { useStoredFileUrl } from '@/lib/local-data/use-file-url';
 import { firstVesselPicture } from '@/lib/reports/card';
 import { cn } from '@/lib/utils';
+
+const THUMBNAIL = 'thumbnail';
+
+/**
+ * One object URL per downloaded picture, made when first shown and released when the query cache
+ * drops or replaces the picture. Creating one is a synchronous round trip to the browser process
+ * (a millisecond or more on a busy tablet), and a list of cards mounts many thumbnails at once after
+ * each search: remounted cards reuse the URL instead of making a new one each time.
+ */
+const remoteUrls = new Map<string, { blob: Blob; url: string }>();
+const watchedClients = new WeakSet<QueryClient>();
+
+function remoteUrl(client: QueryClient, link: string, blob: Blob): string {
+  if (!watchedClients.has(client)) {
+    watchedClients.add(client);
+    client.getQueryCache().subscribe((event) => {
+      const query = event.query;
+      if (query.queryKey[0] !== THUMBNAIL) return;
+      const link = query.queryKey[1];
+      const known = typeof link === 'string' ? remoteUrls.get(link) : undefined;
+      if (!known || (event.type !== 'removed' && query.state.data === known.blob)) return;
+      URL.revokeObjectURL(known.url);
+      remoteUrls.delete(link as string);
+    });
+  }
+  const known = remoteUrls.get(link);
+  if (known?.blob === blob) return known.url;
+  if (known) URL.revokeObjectURL(known.url);
+  const url = URL.createObjectURL(blob);
+  remoteUrls.set(link, { blob, url });
+  return url;
+}
 
 /**
  * The report's first vessel picture: from the tablet's stored files when it was downloaded (at
@@ -26,8 +57,9 @@ export function ReportThumbnail({ report, className }: { report: Pick<Pir, 'vess
   const picture = firstVesselPicture(report);
   const stored = useStoredFileUrl(picture ? remoteFileId(picture.downloadLink) : null);
   const online = useOnline();
+  const client = useQueryClient();
   const remote = useQuery({
-    queryKey: ['thumbnail', picture?.downloadLink],
+    queryKey: [THUMBNAIL, picture?.downloadLink],
     queryFn: async () => {
       const { bytes, contentType } = await download(picture!.downloadLink);
       return new Blob([bytes], { type: contentType });
@@ -39,8 +71,8 @@ export function ReportThumbnail({ report, className }: { report: Pick<Pir, 'vess
     gcTime: 10 * 60_000,
     retry: false,
   });
-  const remoteUrl = useObjectUrl(stored.missing ? remote.data : undefined);
-  const url = stored.url ?? remoteUrl;
+  const fetched = stored.missing && remote.data ? remoteUrl(client, picture!.downloadLink, remote.data) : null;
+  const url = stored.url ?? fetched;
   const [failed, setFailed] = useState<string | null>(null);
   const shown = url !== null && failed !== url;
 
