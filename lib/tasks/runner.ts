@@ -58,9 +58,9 @@ export interface RunnerDeps {
 
 /** Automatic attempts of a task before it is rejected for good (then the inspector may retry). */
 export const MAX_ATTEMPTS = 8;
-export const FILE_WINDOW = 6;
+export const FILE_WINDOW = 8;
 /** File transfers in flight across all reports; the newest process goes first (the inspector's latest action). */
-export const TRANSFER_SLOTS = 6;
+export const TRANSFER_SLOTS = 8;
 
 /** A counting semaphore whose waiters are served by priority (higher first), then in arrival order. */
 export class PrioritySlots {
@@ -403,8 +403,13 @@ export class TaskRunner {
         progress: (share) => void this.update(processUid, taskUid, { type: 'progress', completion: 5 + 90 * share }, false),
       });
       clearInterval(alive);
-      await this.update(processUid, taskUid, { type: 'complete', result });
-      await this.resolve(processUid, taskUid, handler);
+      if (handler.resolve) {
+        await this.update(processUid, taskUid, { type: 'complete', result });
+        await this.resolve(processUid, taskUid, handler);
+      } else {
+        // Nothing to apply after the request (a file already stored): completed and resolved in one write.
+        await this.update(processUid, taskUid, (task) => applyTaskEvent(applyTaskEvent(task, { type: 'complete', result }), { type: 'resolve' }));
+      }
     } catch (e) {
       clearInterval(alive);
       if (signal.aborted) return;
