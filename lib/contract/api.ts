@@ -2,7 +2,8 @@
  * SPEC §7 calls: paths, payloads and replies, shared by the app and the reference server.
  * Every call is under BASE_PATH; all but login carry `Authorization: Bearer <jwt>`.
  */
-import { z } from './zod';
+import './zod-config';
+import { z } from 'zod';
 import { MAX_FILE_BYTES, FILE_KINDS } from './constants';
 import { extended, extendedVessel, pir, token, userProfile } from './entities';
 

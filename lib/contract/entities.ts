@@ -3,7 +3,8 @@
  * legitimately holds empty values; the per-step validators (stricter) live with the inspection forms.
  * Dates are ISO 8601 strings. Reference-data links are numeric ids.
  */
-import { z } from './zod';
+import './zod-config';
+import { z } from 'zod';
 import { STORED_FILE_TYPES, TASK_STATUSES, LANGUAGES, FONT_SIZES } from './constants';
 import { formType, pirStatus, stepName } from './status';
 

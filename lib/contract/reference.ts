@@ -1,5 +1,6 @@
 /** SPEC §3 reference data: 15 bilingual datasets, each entry id, code, nameEn, nameFr plus extras. */
-import { z } from './zod';
+import './zod-config';
+import { z } from 'zod';
 import { REFERENCE_DATASETS } from './constants';
 
 export const referenceDataset = z.enum(REFERENCE_DATASETS);

@@ -1,4 +1,5 @@
-import { z } from './zod';
+import './zod-config';
+import { z } from 'zod';
 import { PIR_STATUSES, FORM_TYPES, STEP_NAMES } from './constants';
 
 export const pirStatus = z.enum(PIR_STATUSES);

@@ -4,7 +4,8 @@
  * lists every other entry with its size and sha256, so a restore can check the whole file before it
  * writes anything. Pure: safe in the export worker, the page and Node.
  */
-import { z } from '@/lib/contract/zod';
+import '@/lib/contract/zod-config';
+import { z } from 'zod';
 import { pirStatus, storedFile } from '@/lib/contract';
 
 export const EXPORT_FORMAT = 'iotc-pir-export';

@@ -7,7 +7,8 @@
  * back into the report unchanged. Type errors also carry `msg('required')`, so no zod default text
  * ever reaches the page.
  */
-import { z } from '@/lib/contract/zod';
+import '@/lib/contract/zod-config';
+import { z } from 'zod';
 import { msg } from './messages';
 
 /** A rule: the message (from `msg()`) when the value breaks it, else null. */

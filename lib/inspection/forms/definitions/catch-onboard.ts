@@ -3,7 +3,8 @@
  * PREPENDED in storage (`addNewest`), so index 0 is the newest, the stored order is the shown order and
  * an error path such as `catchOnboard.0.quantity` points at the first card on screen.
  */
-import { z } from '@/lib/contract/zod';
+import '@/lib/contract/zod-config';
+import { z } from 'zod';
 import type { ExtendedPir } from '@/lib/contract';
 import type { StepDefinition } from '../step-definition';
 import { computeDelta } from '../../validation/delta';

@@ -1,5 +1,6 @@
 /** SPEC §5 retained catch (`retainedCatches`); newest first in storage, as catch onboard (`addNewest`). */
-import { z } from '@/lib/contract/zod';
+import '@/lib/contract/zod-config';
+import { z } from 'zod';
 import type { ExtendedPir } from '@/lib/contract';
 import type { StepDefinition } from '../step-definition';
 import { computeDelta } from '../../validation/delta';

@@ -1,5 +1,6 @@
 /** The office's note (`inspectionComment` of the report): read only, always valid; the inspector marks it read. */
-import { z } from '@/lib/contract/zod';
+import '@/lib/contract/zod-config';
+import { z } from 'zod';
 import type { Pir } from '@/lib/contract';
 import type { StepDefinition } from '../step-definition';
 import { nullableText } from '../../validation/rules';

@@ -1,5 +1,6 @@
 /** SPEC §5 controlled catches. */
-import { z } from '@/lib/contract/zod';
+import '@/lib/contract/zod-config';
+import { z } from 'zod';
 import type { ExtendedPir } from '@/lib/contract';
 import type { StepDefinition } from '../step-definition';
 import { quantity, requiredId, requiredIds, text } from '../../validation/rules';

@@ -1,5 +1,6 @@
 /** SPEC §5 examinations: four yes/no answers with comments, and a gear type. */
-import { z } from '@/lib/contract/zod';
+import '@/lib/contract/zod-config';
+import { z } from 'zod';
 import type { ExtendedPir } from '@/lib/contract';
 import type { StepDefinition } from '../step-definition';
 import { nullableId, requiredYesNo, text } from '../../validation/rules';

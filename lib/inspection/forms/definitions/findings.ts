@@ -1,5 +1,6 @@
 /** SPEC §5 findings: free text, no rule (always valid). */
-import { z } from '@/lib/contract/zod';
+import '@/lib/contract/zod-config';
+import { z } from 'zod';
 import type { ExtendedPir } from '@/lib/contract';
 import type { StepDefinition } from '../step-definition';
 import { text } from '../../validation/rules';

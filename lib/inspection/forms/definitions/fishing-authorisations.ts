@@ -1,5 +1,6 @@
 /** SPEC §5 relevant fishing authorisations (type ATF or CSFL; attachments tagged AUTF). */
-import { z } from '@/lib/contract/zod';
+import '@/lib/contract/zod-config';
+import { z } from 'zod';
 import type { ExtendedPir } from '@/lib/contract';
 import type { StepDefinition } from '../step-definition';
 import { bool, date, ids, nullableText, requiredId, requiredText, text, withDateOrder } from '../../validation/rules';

@@ -3,7 +3,8 @@
  * says there were infringements without saying which is of no use to the flag state; `actionsTaken`
  * stays optional because the port State may not have acted yet at the time of the inspection.
  */
-import { z } from '@/lib/contract/zod';
+import '@/lib/contract/zod-config';
+import { z } from 'zod';
 import type { ExtendedPir } from '@/lib/contract';
 import type { StepDefinition } from '../step-definition';
 import { msg } from '../../validation/messages';

@@ -1,5 +1,6 @@
 /** SPEC §5 inspection information: `extended.pir.monitoringDetails` (paths `monitoringDetails.*`). */
-import { z } from '@/lib/contract/zod';
+import '@/lib/contract/zod-config';
+import { z } from 'zod';
 import type { ExtendedPir } from '@/lib/contract';
 import type { StepDefinition } from '../step-definition';
 import { email, requiredId, requiredText } from '../../validation/rules';

@@ -1,5 +1,6 @@
 /** SPEC §5 monitoring of landing/transhipment; attachments (document type MFR) only with a yes. */
-import { z } from '@/lib/contract/zod';
+import '@/lib/contract/zod-config';
+import { z } from 'zod';
 import type { ExtendedPir } from '@/lib/contract';
 import type { StepDefinition } from '../step-definition';
 import { requiredYesNo, texts } from '../../validation/rules';

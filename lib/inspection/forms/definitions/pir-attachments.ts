@@ -3,7 +3,8 @@
  * (offline true) needs a type and at least one page; remote ones came from the server as they are and
  * are not checked.
  */
-import { z } from '@/lib/contract/zod';
+import '@/lib/contract/zod-config';
+import { z } from 'zod';
 import type { Extended } from '@/lib/contract';
 import type { StepDefinition } from '../step-definition';
 import { msg } from '../../validation/messages';

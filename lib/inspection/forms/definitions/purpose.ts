@@ -1,5 +1,6 @@
 /** SPEC §5 purpose and port of call. */
-import { z } from '@/lib/contract/zod';
+import '@/lib/contract/zod-config';
+import { z } from 'zod';
 import type { ExtendedPir } from '@/lib/contract';
 import { PURPOSE_OTHER_ID } from '@/lib/contract/constants';
 import type { StepDefinition } from '../step-definition';

@@ -1,5 +1,6 @@
 /** SPEC §5 status in RFMOs: `rfmoIuuListing`, one row per RFMO. */
-import { z } from '@/lib/contract/zod';
+import '@/lib/contract/zod-config';
+import { z } from 'zod';
 import type { ExtendedPir } from '@/lib/contract';
 import type { StepDefinition } from '../step-definition';
 import { msg } from '../../validation/messages';

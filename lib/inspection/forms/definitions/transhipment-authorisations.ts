@@ -1,5 +1,6 @@
 /** SPEC §5 relevant transhipment authorisations: as fishing ones without type, areas, species, gear (attachments TRAU). */
-import { z } from '@/lib/contract/zod';
+import '@/lib/contract/zod-config';
+import { z } from 'zod';
 import type { ExtendedPir } from '@/lib/contract';
 import type { StepDefinition } from '../step-definition';
 import { withDateOrder } from '../../validation/rules';

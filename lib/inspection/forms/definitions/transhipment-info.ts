@@ -2,7 +2,8 @@
  * SPEC §5 transhipment information (`transhipmentInfo`). Each content item is checked on its own
  * field — unlike the source system, which tested the species value for every field.
  */
-import { z } from '@/lib/contract/zod';
+import '@/lib/contract/zod-config';
+import { z } from 'zod';
 import type { ExtendedPir } from '@/lib/contract';
 import type { StepDefinition } from '../step-definition';
 import { msg } from '../../validation/messages';

@@ -1,5 +1,6 @@
 /** SPEC §5 vessel identity: the form edits `extended.vessel` as a whole. */
-import { z } from '@/lib/contract/zod';
+import '@/lib/contract/zod-config';
+import { z } from 'zod';
 import type { ExtendedVessel } from '@/lib/contract';
 import { VMS_OTHER_ID } from '@/lib/contract/constants';
 import type { StepDefinition } from '../step-definition';

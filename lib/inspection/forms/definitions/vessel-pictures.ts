@@ -3,7 +3,8 @@
  * that it is a picture type code (PWHO, PPSB, …) is ensured by the select offering only those, as the
  * codes are reference data and not known to a static schema.
  */
-import { z } from '@/lib/contract/zod';
+import '@/lib/contract/zod-config';
+import { z } from 'zod';
 import type { Extended } from '@/lib/contract';
 import type { StepDefinition } from '../step-definition';
 import { nullableText, requiredText, text } from '../../validation/rules';
