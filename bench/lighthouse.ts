@@ -10,6 +10,7 @@
  * the HTTP cache are cleared over CDP, localStorage kept: every run is a first visit, signed in.
  */
 import { spawn } from 'node:child_process';
+import fs from 'node:fs';
 import path from 'node:path';
 import { chromium } from '@playwright/test';
 import lighthouse from 'lighthouse';
@@ -163,6 +164,8 @@ export async function run(): Promise<{ rows: Row[]; details: string }> {
           continue;
         }
         lhrs.push(lhr);
+        // PIR_LH_DUMP=dir keeps each run's full report, to look into
+        if (process.env.PIR_LH_DUMP) fs.writeFileSync(path.join(process.env.PIR_LH_DUMP, `${p.route.replace(/\W+/g, '_')}-${i + 1}.json`), JSON.stringify(lhr));
       }
       results.push({ route: p.route, lhrs });
     }

@@ -63,11 +63,12 @@ export const handlers: Record<string, TaskHandler> = {
   },
 
   [SUBTYPE.file]: {
-    async execute(t, { signal, progress }) {
+    async execute(t, { signal, progress, transferred }) {
       const body = t.body as { fileId: string; filename: string; contentType: string };
       const { bytes, contentType } = await guarded(() =>
         download(t.url, { signal, onProgress: (loaded, total) => total && progress(loaded / total) }),
       );
+      transferred();
       const type = contentType.split(';')[0]!.trim() || body.contentType;
       await putFile({
         id: body.fileId,

@@ -31,6 +31,11 @@ export interface ExecContext {
   signal: AbortSignal;
   /** 0..1 share of this task's transfer done */
   progress(share: number): void;
+  /**
+   * The network part is over (the bytes are here): the transfer slot goes to the next file while
+   * this one is still being stored, so the connections never wait on IndexedDB.
+   */
+  transferred(): void;
 }
 
 export interface TaskHandler {
@@ -58,8 +63,13 @@ export interface RunnerDeps {
 
 /** Automatic attempts of a task before it is rejected for good (then the inspector may retry). */
 export const MAX_ATTEMPTS = 8;
-export const FILE_WINDOW = 8;
-/** File transfers in flight across all reports; the newest process goes first (the inspector's latest action). */
+/**
+ * Files of a report being handled at once (requested, or arrived and being stored). More than
+ * TRANSFER_SLOTS, so that while some files are written to IndexedDB others use their slots; each
+ * one holds its bytes in memory until stored.
+ */
+export const FILE_WINDOW = 12;
+/** File requests in flight across all reports; the newest process goes first (the inspector's latest action). */
 export const TRANSFER_SLOTS = 8;
 
 /** A counting semaphore whose waiters are served by priority (higher first), then in arrival order. */
@@ -383,13 +393,13 @@ export class TaskRunner {
     const release = PARALLEL_SUBTYPES.has(t.subtype) ? await this.transfers.acquire(Date.parse(p.createdAt) || 0) : () => {};
     if (signal.aborted) return release();
     try {
-      await this.execute(processUid, taskUid, t, p, handler, signal);
+      await this.execute(processUid, taskUid, t, p, handler, signal, release);
     } finally {
       release();
     }
   }
 
-  private async execute(processUid: string, taskUid: string, t: Task, p: ProcessRecord, handler: TaskHandler, signal: AbortSignal) {
+  private async execute(processUid: string, taskUid: string, t: Task, p: ProcessRecord, handler: TaskHandler, signal: AbortSignal, transferred: () => void) {
     // Stored as registered before the request goes out.
     await this.update(processUid, taskUid, { type: 'register' });
     this.inFlight.add(taskUid);
@@ -401,6 +411,7 @@ export class TaskRunner {
         process: p,
         signal,
         progress: (share) => void this.update(processUid, taskUid, { type: 'progress', completion: 5 + 90 * share }, false),
+        transferred,
       });
       clearInterval(alive);
       if (handler.resolve) {

@@ -5,7 +5,7 @@ import type { Task } from '@/lib/contract';
 import { attachQueryClient, localKeys } from '@/lib/local-data/cache';
 import { db, type ProcessRecord } from '@/lib/local-data/db';
 import { allProcesses, loadProcesses, saveProcess } from '@/lib/local-data/processes-store';
-import { FinalError, PausedError, PrioritySlots, TaskRunner, type RunnerDeps, type TaskHandler } from '@/lib/tasks/runner';
+import { FILE_WINDOW, FinalError, PausedError, PrioritySlots, TaskRunner, TRANSFER_SLOTS, type RunnerDeps, type TaskHandler } from '@/lib/tasks/runner';
 import { task } from './fixtures/report';
 
 let client: QueryClient;
@@ -101,6 +101,39 @@ describe('task runner (SPEC §4, made durable)', () => {
     // Both files started before either ended: they ran side by side.
     expect(log.indexOf('start f2')).toBeLessThan(log.indexOf('end f1'));
     expect(log.indexOf('start verify')).toBeGreaterThan(Math.max(log.indexOf('end f1'), log.indexOf('end f2')));
+  });
+
+  it('gives a file\'s transfer slot to the next file once its bytes are here, while it is still being stored', async () => {
+    let requests = 0;
+    let mostRequests = 0;
+    let storing = 0;
+    let mostStoring = 0;
+    let mostAtOnce = 0;
+    const file: TaskHandler = {
+      async execute(_t, { transferred }) {
+        requests++;
+        mostRequests = Math.max(mostRequests, requests);
+        mostAtOnce = Math.max(mostAtOnce, storing + requests);
+        await new Promise((r) => setTimeout(r, 5));
+        requests--;
+        transferred();
+        // A slow IndexedDB write: other files' requests go out meanwhile.
+        storing++;
+        mostStoring = Math.max(mostStoring, storing);
+        mostAtOnce = Math.max(mostAtOnce, storing + requests);
+        await new Promise((r) => setTimeout(r, 40));
+        storing--;
+      },
+    };
+    const files = Array.from({ length: 3 * FILE_WINDOW }, (_, i) => task(`s${i}`, 'UNDEFINED', { subtype: 'file' }));
+    await saveProcess(process('p-slots', files));
+    const { done } = start({ file });
+    await until(() => done.length === 1);
+    expect(mostRequests).toBeLessThanOrEqual(TRANSFER_SLOTS);
+    expect(mostStoring).toBeGreaterThan(0);
+    // More files handled at once than there are slots: the slots did not wait for the stores.
+    expect(mostAtOnce).toBeGreaterThan(TRANSFER_SLOTS);
+    expect(mostAtOnce).toBeLessThanOrEqual(FILE_WINDOW);
   });
 
   it('stores a task as registered before its request goes out', async () => {
