@@ -78,7 +78,8 @@ export function CalendarScreen() {
                               <ReportThumbnail key={r.status} report={r} className="aspect-[4/3] w-full" />
                               <span className="line-clamp-2 font-medium leading-snug">{reportTitle(r)}</span>
                               <span className="flex flex-wrap items-center justify-between gap-1">
-                                <StatusBadge status={r.status} className="max-w-full truncate" />
+                                {/* Wraps rather than clips in a narrow day column ("Ready to submit", "Prêt à soumettre"). */}
+                                <StatusBadge status={r.status} className="max-w-full whitespace-normal leading-tight" />
                                 <time dateTime={r.startOfInspection!} className="text-xs tabular-nums text-muted-foreground">
                                   {time}
                                 </time>
