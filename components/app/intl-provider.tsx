@@ -1,7 +1,7 @@
 'use client';
 import { NextIntlClientProvider } from 'next-intl';
 import { useEffect, useState } from 'react';
-import { toast } from 'sonner';
+import { toast } from '@/lib/app/toast';
 import type { Language } from '@/lib/contract';
 import { useStore } from '@/lib/store/use-store';
 import { settingsStore } from '@/lib/store/settings';

@@ -1,7 +1,6 @@
 'use client';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { useState } from 'react';
-import { Toaster } from 'sonner';
 import { createQueryClient, syncOnlineManager } from '@/lib/query/client';
 import { useStore } from '@/lib/store/use-store';
 import { settingsStore } from '@/lib/store/settings';
@@ -12,6 +11,7 @@ import { SessionEffects } from './session-effects';
 import { AppShell } from './app-shell';
 import { ErrorDialog } from './error-dialog';
 import { MockBanner } from './mock-banner';
+import { ToasterHost } from './toaster-host';
 
 export function Providers({ children }: { children: React.ReactNode }) {
   const [queryClient] = useState(() => {
@@ -28,22 +28,7 @@ export function Providers({ children }: { children: React.ReactNode }) {
         <MockBanner />
         <AppShell>{children}</AppShell>
         <ErrorDialog />
-        {/* SPEC §9: toasts default to 2 s, dark */}
-        <Toaster
-          theme={settings?.darkMode ? 'dark' : 'light'}
-          duration={2000}
-          position="top-center"
-          closeButton
-          toastOptions={{
-            // Theme colours rather than the library's: they keep WCAG AA contrast in both themes.
-            classNames: {
-              toast: 'border bg-popover text-popover-foreground',
-              error: 'border-destructive/60 [&_[data-icon]]:text-destructive',
-              success: 'border-success/60 [&_[data-icon]]:text-success',
-              warning: 'border-warning/60 [&_[data-icon]]:text-warning',
-            },
-          }}
-        />
+        <ToasterHost dark={settings?.darkMode ?? false} />
       </IntlProvider>
     </QueryClientProvider>
   );

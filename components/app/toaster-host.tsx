@@ -1,0 +1,45 @@
+'use client';
+import { useEffect, useSyncExternalStore } from 'react';
+import { loadedSonner, loadSonner, onSonnerLoaded } from '@/lib/app/toast';
+
+/** How long after mount sonner is fetched at the latest when the page never goes idle. */
+const IDLE_TIMEOUT_MS = 2000;
+
+/**
+ * Sonner's <Toaster>, mounted once sonner is loaded: when the page is first idle after mount, or at
+ * the first toast (lib/app/toast.ts), whichever comes first. Keeps sonner out of every route's first scripts.
+ */
+export function ToasterHost({ dark }: { dark: boolean }) {
+  const sonner = useSyncExternalStore(onSonnerLoaded, loadedSonner, () => undefined);
+
+  useEffect(() => {
+    const load = () => void loadSonner().catch((e) => console.warn('Could not load the toasts', e));
+    if (typeof requestIdleCallback === 'function') {
+      const handle = requestIdleCallback(load, { timeout: IDLE_TIMEOUT_MS });
+      return () => cancelIdleCallback(handle);
+    }
+    const handle = setTimeout(load, 500);
+    return () => clearTimeout(handle);
+  }, []);
+
+  if (!sonner) return null;
+  const { Toaster } = sonner;
+  return (
+    // SPEC §9: toasts default to 2 s, dark
+    <Toaster
+      theme={dark ? 'dark' : 'light'}
+      duration={2000}
+      position="top-center"
+      closeButton
+      toastOptions={{
+        // Theme colours rather than the library's: they keep WCAG AA contrast in both themes.
+        classNames: {
+          toast: 'border bg-popover text-popover-foreground',
+          error: 'border-destructive/60 [&_[data-icon]]:text-destructive',
+          success: 'border-success/60 [&_[data-icon]]:text-success',
+          warning: 'border-warning/60 [&_[data-icon]]:text-warning',
+        },
+      }}
+    />
+  );
+}
