@@ -4,6 +4,7 @@ import { DownloadIcon, Trash2Icon, UploadIcon } from 'lucide-react';
 import dynamic from 'next/dynamic';
 import { useState } from 'react';
 import { Button } from '@/components/ui/button';
+import { ScreenMessages } from '@/components/app/screen-messages';
 
 // Loaded when first opened: the export code (zip, manifest checks) stays out of every route's first scripts.
 const DownloadDataDialog = dynamic(() => import('./download-data-dialog').then((m) => m.DownloadDataDialog));
@@ -12,7 +13,7 @@ const EraseDataDialog = dynamic(() => import('./erase-data-dialog').then((m) => 
 
 /** The advanced section's data buttons (SPEC §2 user side menu), each opening its dialog. */
 export function DataActions() {
-  const t = useTranslations('exportData.menu');
+  const t = useTranslations('menu.data');
   const [open, setOpen] = useState<'download' | 'restore' | 'erase' | null>(null);
   // A dialog once opened stays mounted, so it can animate closed.
   const [opened, setOpened] = useState<ReadonlySet<string>>(new Set());
@@ -32,9 +33,14 @@ export function DataActions() {
       <Button variant="outline" className="justify-start text-destructive hover:text-destructive" onClick={() => show('erase')}>
         <Trash2Icon aria-hidden /> {t('erase')}
       </Button>
-      {opened.has('download') && <DownloadDataDialog open={open === 'download'} onOpenChange={set('download')} />}
-      {opened.has('restore') && <RestoreDataDialog open={open === 'restore'} onOpenChange={set('restore')} />}
-      {opened.has('erase') && <EraseDataDialog open={open === 'erase'} onOpenChange={set('erase')} />}
+      {/* The dialogs' words are screen messages, fetched with the first dialog opened. */}
+      {opened.size > 0 && (
+        <ScreenMessages>
+          {opened.has('download') && <DownloadDataDialog open={open === 'download'} onOpenChange={set('download')} />}
+          {opened.has('restore') && <RestoreDataDialog open={open === 'restore'} onOpenChange={set('restore')} />}
+          {opened.has('erase') && <EraseDataDialog open={open === 'erase'} onOpenChange={set('erase')} />}
+        </ScreenMessages>
+      )}
     </div>
   );
 }
