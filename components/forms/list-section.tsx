@@ -10,9 +10,16 @@ import { cn } from '@/lib/utils';
 /** SPEC §9: a new item stays highlighted for 3 s. */
 export const NEW_ITEM_HIGHLIGHT_MS = 3000;
 
+/** Where a listed entry stands among those shown: for titles numbered over the shown entries only. */
+export interface ListedAt {
+  position: number;
+  count: number;
+}
+
 /**
  * A list of entries in a step (catches, authorisations, ...): newest first, add, delete after
- * confirmation; a new entry is highlighted for a moment.
+ * confirmation; a new entry is highlighted for a moment. `shows` lists only some entries of the
+ * array (the transhipment step keeps donor entries in the same array, shown elsewhere).
  */
 export function ListSection<V extends FieldValues>({
   name,
@@ -20,13 +27,18 @@ export function ListSection<V extends FieldValues>({
   itemTitle,
   addLabel,
   create,
+  shows,
+  itemTestId = 'list-item',
   children,
 }: {
   name: ArrayPath<V>;
   title: string;
-  itemTitle: (index: number) => string;
+  /** the title of the entry at `index` of the array */
+  itemTitle: (index: number, at: ListedAt) => string;
   addLabel: string;
   create: () => FieldArray<V, ArrayPath<V>>;
+  shows?: (item: FieldArray<V, ArrayPath<V>>) => boolean;
+  itemTestId?: string;
   children: (index: number) => React.ReactNode;
 }) {
   const t = useTranslations('lists');
@@ -34,6 +46,8 @@ export function ListSection<V extends FieldValues>({
   const { fields, prepend, remove } = useFieldArray<V, ArrayPath<V>>({ control, name });
   const [fresh, setFresh] = useState<string | null>(null);
   const [deleting, setDeleting] = useState<number | null>(null);
+  const listed = fields.map((f, index) => ({ f, index })).filter(({ f }) => !shows || shows(f as unknown as FieldArray<V, ArrayPath<V>>));
+  const titleOf = (index: number) => itemTitle(index, { position: listed.findIndex((l) => l.index === index), count: listed.length });
 
   useEffect(() => {
     if (!fresh) return;
@@ -45,7 +59,7 @@ export function ListSection<V extends FieldValues>({
     <section className="flex flex-col gap-3" aria-label={title}>
       <div className="flex flex-wrap items-center justify-between gap-2">
         <h3 className="text-base font-semibold">
-          {title} <span className="font-normal text-muted-foreground">({fields.length})</span>
+          {title} <span className="font-normal text-muted-foreground">({listed.length})</span>
         </h3>
         <Button
           type="button"
@@ -60,20 +74,20 @@ export function ListSection<V extends FieldValues>({
           <PlusIcon aria-hidden /> {addLabel}
         </Button>
       </div>
-      {fields.length === 0 && <p className="text-sm text-muted-foreground">{t('empty')}</p>}
+      {listed.length === 0 && <p className="text-sm text-muted-foreground">{t('empty')}</p>}
       <ol className="flex flex-col gap-3">
-        {fields.map((f, index) => {
+        {listed.map(({ f, index }) => {
           const uid = (f as unknown as { uid?: string }).uid;
           return (
             <li
               key={f.id}
-              data-testid="list-item"
+              data-testid={itemTestId}
               data-new={uid !== undefined && uid === fresh ? 'true' : undefined}
               className={cn('rounded-lg border p-4 transition-colors duration-700', uid !== undefined && uid === fresh && 'border-primary bg-primary/10')}
             >
               <div className="mb-3 flex items-center justify-between gap-2">
-                <h4 className="font-medium">{itemTitle(index)}</h4>
-                <Button type="button" variant="ghost" size="icon" aria-label={t('delete', { item: itemTitle(index) })} disabled={formState.disabled} onClick={() => setDeleting(index)}>
+                <h4 className="min-w-0 font-medium break-words">{titleOf(index)}</h4>
+                <Button type="button" variant="ghost" size="icon" aria-label={t('delete', { item: titleOf(index) })} disabled={formState.disabled} onClick={() => setDeleting(index)}>
                   <Trash2Icon className="text-destructive" aria-hidden />
                 </Button>
               </div>
@@ -86,7 +100,7 @@ export function ListSection<V extends FieldValues>({
         open={deleting !== null}
         onOpenChange={(o) => !o && setDeleting(null)}
         title={t('deleteTitle')}
-        description={deleting !== null ? t('deleteText', { item: itemTitle(deleting) }) : ''}
+        description={deleting !== null ? t('deleteText', { item: titleOf(deleting) }) : ''}
         confirmLabel={t('deleteConfirm')}
         destructive
         onConfirm={() => {

@@ -1,8 +1,7 @@
 'use client';
 import { useFormatter, useTranslations } from 'next-intl';
-import { PlusIcon, Trash2Icon } from 'lucide-react';
-import { useEffect, useId, useMemo, useState } from 'react';
-import { get, useController, useFieldArray, useFormContext, useWatch } from 'react-hook-form';
+import { useId, useMemo, useState } from 'react';
+import { get, useController, useFormContext, useWatch } from 'react-hook-form';
 import type { Pir, ReferenceDataset } from '@/lib/contract';
 import {
   STEP_DEFINITIONS,
@@ -12,15 +11,13 @@ import {
   type TranshipmentInfo,
 } from '@/lib/inspection/forms/definitions';
 import { parseLatLong } from '@/lib/inspection/validation/rules';
-import { ConfirmDialog } from '@/components/app/confirm-dialog';
 import { SwitchField } from '@/components/forms/choice-field';
 import { DateField } from '@/components/forms/date-field';
 import { useFieldError } from '@/components/forms/field';
-import { ListSection, NEW_ITEM_HIGHLIGHT_MS } from '@/components/forms/list-section';
+import { ListSection, type ListedAt } from '@/components/forms/list-section';
 import { ReferenceField, useOptions } from '@/components/forms/reference-field';
 import { NumberField, TextField } from '@/components/forms/text-field';
 import { useValidationText } from '@/components/forms/use-validation-text';
-import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { cn } from '@/lib/utils';
@@ -291,80 +288,28 @@ function EntryFields({ index }: { index: number }) {
  */
 function OwnEntries() {
   const t = useTranslations('transhipment');
-  const tl = useTranslations('lists');
-  const { control, formState } = useFormContext();
-  const { fields, prepend, remove } = useFieldArray({ control, name: LIST });
   const values = (useWatch({ name: LIST }) as TranshipmentInfo[] | undefined) ?? [];
-  const [fresh, setFresh] = useState<string | null>(null);
-  const [deleting, setDeleting] = useState<number | null>(null);
-
-  useEffect(() => {
-    if (!fresh) return;
-    const timer = setTimeout(() => setFresh(null), NEW_ITEM_HIGHLIGHT_MS);
-    return () => clearTimeout(timer);
-  }, [fresh]);
-
-  const own = fields.map((f, index) => ({ f: f as unknown as TranshipmentInfo & { id: string }, index })).filter(({ f }) => isOwn(f));
-  const title = (index: number) => {
-    const position = own.findIndex((o) => o.index === index);
-    const base = t('item', { number: own.length - position });
+  const title = (index: number, { position, count }: ListedAt) => {
+    const base = t('item', { number: count - position });
     const vessel = values[index]?.name?.trim();
     return vessel ? `${base} · ${vessel}` : base;
   };
-
   return (
-    <section className="flex flex-col gap-3" aria-label={t('list')}>
-      <div className="flex flex-wrap items-center justify-between gap-2">
-        <h3 className="text-base font-semibold">
-          {t('list')} <span className="font-normal text-muted-foreground">({own.length})</span>
-        </h3>
-        <Button
-          type="button"
-          variant="outline"
-          disabled={formState.disabled}
-          onClick={() => {
-            const item = newTranshipmentInfo(crypto.randomUUID());
-            prepend(item);
-            setFresh(item.uid);
-          }}
-        >
-          <PlusIcon aria-hidden /> {t('add')}
-        </Button>
-      </div>
-      {own.length === 0 && <p className="text-sm text-muted-foreground">{tl('empty')}</p>}
-      <ol className="flex flex-col gap-3">
-        {own.map(({ f, index }) => (
-          <li
-            key={f.id}
-            data-testid="transhipment-entry"
-            data-new={f.uid === fresh ? 'true' : undefined}
-            className={cn('rounded-lg border p-4 transition-colors duration-700', f.uid === fresh && 'border-primary bg-primary/10')}
-          >
-            <div className="mb-3 flex items-center justify-between gap-2">
-              <h4 className="min-w-0 font-medium break-words">{title(index)}</h4>
-              <Button type="button" variant="ghost" size="icon" aria-label={tl('delete', { item: title(index) })} disabled={formState.disabled} onClick={() => setDeleting(index)}>
-                <Trash2Icon className="text-destructive" aria-hidden />
-              </Button>
-            </div>
-            <ItemGrid>
-              <EntryFields index={index} />
-            </ItemGrid>
-          </li>
-        ))}
-      </ol>
-      <ConfirmDialog
-        open={deleting !== null}
-        onOpenChange={(o) => !o && setDeleting(null)}
-        title={tl('deleteTitle')}
-        description={deleting !== null ? tl('deleteText', { item: title(deleting) }) : ''}
-        confirmLabel={tl('deleteConfirm')}
-        destructive
-        onConfirm={() => {
-          if (deleting !== null) remove(deleting);
-          setDeleting(null);
-        }}
-      />
-    </section>
+    <ListSection
+      name={LIST}
+      title={t('list')}
+      itemTitle={title}
+      addLabel={t('add')}
+      create={() => newTranshipmentInfo(crypto.randomUUID())}
+      shows={(item) => isOwn(item as unknown as TranshipmentInfo)}
+      itemTestId="transhipment-entry"
+    >
+      {(index) => (
+        <ItemGrid>
+          <EntryFields index={index} />
+        </ItemGrid>
+      )}
+    </ListSection>
   );
 }
 
