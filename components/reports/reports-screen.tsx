@@ -2,7 +2,7 @@
 import { useFormatter, useLocale, useNow, useTranslations } from 'next-intl';
 import { RefreshCwIcon } from 'lucide-react';
 import { useCallback, useMemo, useState } from 'react';
-import { toast } from 'sonner';
+import { toast } from '@/lib/app/toast';
 import type { Language, Pir } from '@/lib/contract';
 import { useCurrentFiles } from '@/lib/reports/use-current-files';
 import { useLocalReports, useProcesses } from '@/lib/local-data/use-local';
