@@ -1,6 +1,6 @@
 'use client';
 import { useTranslations } from 'next-intl';
-import { LogOutIcon, MoonIcon, WrenchIcon } from 'lucide-react';
+import { LogOutIcon, MoonIcon, WrenchIcon, type LucideIcon } from 'lucide-react';
 import { useId } from 'react';
 import type { Settings } from '@/lib/contract';
 import { FONT_SIZES, LANGUAGES } from '@/lib/contract/constants';
@@ -18,7 +18,6 @@ import { InstallButton } from './install-button';
 /** The user menu's settings and actions, loaded when the menu first opens (components/app/user-menu.tsx). */
 export function UserMenuPanel({ settings }: { settings: Settings }) {
   const t = useTranslations('menu');
-  const ids = { dark: useId(), advanced: useId() };
   return (
     <>
       <div className="flex flex-col gap-2 border-t pt-5">
@@ -27,20 +26,15 @@ export function UserMenuPanel({ settings }: { settings: Settings }) {
       </div>
 
       <div className="flex flex-col gap-5 border-t pt-5">
-        <div className="flex min-h-11 items-center justify-between gap-4">
-          <Label htmlFor={ids.dark} className="text-base">
-            <MoonIcon className="size-5" aria-hidden /> {t('darkMode')}
-          </Label>
-          <Switch id={ids.dark} checked={settings.darkMode} onCheckedChange={(darkMode) => updateSettings({ darkMode })} />
-        </div>
+        <SettingSwitch icon={MoonIcon} label={t('darkMode')} checked={settings.darkMode} onChange={(darkMode) => updateSettings({ darkMode })} />
         <SettingSelect label={t('language')} value={settings.language} options={LANGUAGES} optionLabel={(l) => t(`languages.${l}`)} optionLang={(l) => l} onChange={(language) => updateSettings({ language })} />
         <SettingSelect label={t('fontSize')} value={settings.fontSize} options={FONT_SIZES} optionLabel={(f) => t(`fontSizes.${f}`)} onChange={(fontSize) => updateSettings({ fontSize })} />
-        <div className="flex min-h-11 items-center justify-between gap-4">
-          <Label htmlFor={ids.advanced} className="text-base">
-            <WrenchIcon className="size-5" aria-hidden /> {t('advanced')}
-          </Label>
-          <Switch id={ids.advanced} checked={settings.showAdvancedFeatures} onCheckedChange={(showAdvancedFeatures) => updateSettings({ showAdvancedFeatures })} />
-        </div>
+        <SettingSwitch
+          icon={WrenchIcon}
+          label={t('advanced')}
+          checked={settings.showAdvancedFeatures}
+          onChange={(showAdvancedFeatures) => updateSettings({ showAdvancedFeatures })}
+        />
         {settings.showAdvancedFeatures && (
           <p className="text-xs text-muted-foreground" data-testid="app-version">
             {t('version', { version: process.env.NEXT_PUBLIC_APP_VERSION ?? '' })}
@@ -60,6 +54,19 @@ export function UserMenuPanel({ settings }: { settings: Settings }) {
         <p className="text-center text-xs text-muted-foreground">{t('logoutHint')}</p>
       </div>
     </>
+  );
+}
+
+/** A labelled on/off setting (dark mode, advanced features). */
+function SettingSwitch({ icon: Icon, label, checked, onChange }: { icon: LucideIcon; label: string; checked: boolean; onChange: (checked: boolean) => void }) {
+  const id = useId();
+  return (
+    <div className="flex min-h-11 items-center justify-between gap-4">
+      <Label htmlFor={id} className="text-base">
+        <Icon className="size-5" aria-hidden /> {label}
+      </Label>
+      <Switch id={id} checked={checked} onCheckedChange={onChange} />
+    </div>
   );
 }
 

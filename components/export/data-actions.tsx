@@ -2,7 +2,7 @@
 import { useTranslations } from 'next-intl';
 import { DownloadIcon, Trash2Icon, UploadIcon } from 'lucide-react';
 import dynamic from 'next/dynamic';
-import { useState } from 'react';
+import { useDialogChoice } from '@/lib/hooks/use-dialog-choice';
 import { Button } from '@/components/ui/button';
 import { ScreenMessages } from '@/components/app/screen-messages';
 
@@ -14,14 +14,8 @@ const EraseDataDialog = dynamic(() => import('./erase-data-dialog').then((m) => 
 /** The advanced section's data buttons (SPEC §2 user side menu), each opening its dialog. */
 export function DataActions() {
   const t = useTranslations('menu.data');
-  const [open, setOpen] = useState<'download' | 'restore' | 'erase' | null>(null);
-  // A dialog once opened stays mounted, so it can animate closed.
-  const [opened, setOpened] = useState<ReadonlySet<string>>(new Set());
-  const set = (which: typeof open) => (next: boolean) => setOpen(next ? which : null);
-  const show = (which: NonNullable<typeof open>) => {
-    setOpened((s) => new Set(s).add(which));
-    setOpen(which);
-  };
+  const { open, show, mounted, anyMounted } = useDialogChoice<'download' | 'restore' | 'erase'>();
+  const set = (which: NonNullable<typeof open>) => (next: boolean) => show(next ? which : null);
   return (
     <div className="flex flex-col gap-2" data-testid="data-actions">
       <Button variant="outline" className="justify-start" onClick={() => show('download')}>
@@ -34,11 +28,11 @@ export function DataActions() {
         <Trash2Icon aria-hidden /> {t('erase')}
       </Button>
       {/* The dialogs' words are screen messages, fetched with the first dialog opened. */}
-      {opened.size > 0 && (
+      {anyMounted && (
         <ScreenMessages>
-          {opened.has('download') && <DownloadDataDialog open={open === 'download'} onOpenChange={set('download')} />}
-          {opened.has('restore') && <RestoreDataDialog open={open === 'restore'} onOpenChange={set('restore')} />}
-          {opened.has('erase') && <EraseDataDialog open={open === 'erase'} onOpenChange={set('erase')} />}
+          {mounted('download') && <DownloadDataDialog open={open === 'download'} onOpenChange={set('download')} />}
+          {mounted('restore') && <RestoreDataDialog open={open === 'restore'} onOpenChange={set('restore')} />}
+          {mounted('erase') && <EraseDataDialog open={open === 'erase'} onOpenChange={set('erase')} />}
         </ScreenMessages>
       )}
     </div>

@@ -3,6 +3,7 @@ import { reportError } from '@/lib/errors/error-bus';
 import { useTranslations } from 'next-intl';
 import { useState } from 'react';
 import type { Pir } from '@/lib/contract';
+import { useDialogChoice } from '@/lib/hooks/use-dialog-choice';
 import { useOnline } from '@/lib/hooks/use-online';
 import { claimReport, releaseReport } from '@/lib/reports/actions';
 import { canTransition, isAtLeast } from '@/lib/reports/transitions';
@@ -15,13 +16,7 @@ export function ReportActions({ report, deviceName, hasProcess }: { report: Pir;
   const t = useTranslations('actions');
   const online = useOnline();
   const [busy, setBusy] = useState(false);
-  const [confirm, setConfirmState] = useState<'release' | 'reclaim' | null>(null);
-  // Which questions were asked once: their dialogs stay mounted after, so closing still animates.
-  const [asked, setAsked] = useState({ release: false, reclaim: false });
-  const setConfirm = (next: 'release' | 'reclaim' | null) => {
-    if (next && !asked[next]) setAsked({ ...asked, [next]: true });
-    setConfirmState(next);
-  };
+  const { open: confirm, show: setConfirm, mounted } = useDialogChoice<'release' | 'reclaim'>();
   const otherDevice = isClaimedByOtherDevice(report, deviceName);
   const vessel = reportTitle(report);
 
@@ -62,7 +57,7 @@ export function ReportActions({ report, deviceName, hasProcess }: { report: Pir;
       {!online && <span className="text-xs text-muted-foreground">{t('needsNetwork')}</span>}
 
       {/* Mounted from the first time asked: a list of cards mounts none of them. */}
-      {asked.release && (
+      {mounted('release') && (
         <ConfirmDialog
           open={confirm === 'release'}
           onOpenChange={(o) => !o && setConfirm(null)}
@@ -73,7 +68,7 @@ export function ReportActions({ report, deviceName, hasProcess }: { report: Pir;
           onConfirm={() => void run(() => releaseReport(report, deviceName))}
         />
       )}
-      {asked.reclaim && (
+      {mounted('reclaim') && (
         <ConfirmDialog
           open={confirm === 'reclaim'}
           onOpenChange={(o) => !o && setConfirm(null)}

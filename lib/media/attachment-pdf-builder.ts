@@ -15,13 +15,12 @@ const inWorker = workerCall<AttachmentPdfRequest, AttachmentPdfReply>(
   () => new Worker(new URL('./attachment-pdf.worker.ts', import.meta.url), { type: 'module', name: 'attachment-pdf' }),
 );
 
-/** The PDF's bytes; throws as buildAttachmentPdf does (no pages, a page neither JPEG nor PNG). */
+/** The PDF's bytes; throws as buildAttachmentPdfBuffer does (no pages, a page neither JPEG nor PNG). */
 export async function buildAttachmentPdfOffThread(pages: ArrayBuffer[], title: string): Promise<ArrayBuffer> {
   // Pages are copied, not transferred: if the worker fails, they are still here for the fallback.
   const reply = await inWorker({ pages, title });
   if (reply?.ok) return reply.bytes;
   if (reply) throw new TypeError(reply.error);
-  const { buildAttachmentPdf } = await import('./attachment-pdf');
-  const pdf = await buildAttachmentPdf(pages, { title });
-  return pdf.buffer.slice(pdf.byteOffset, pdf.byteOffset + pdf.byteLength) as ArrayBuffer;
+  const { buildAttachmentPdfBuffer } = await import('./attachment-pdf');
+  return buildAttachmentPdfBuffer(pages, { title });
 }

@@ -64,3 +64,9 @@ export async function buildAttachmentPdf(pages: readonly (ArrayBuffer | Uint8Arr
   }
   return doc.save({ useObjectStreams: false });
 }
+
+/** The same PDF as a buffer of its own (to store, hash, or transfer from a worker). */
+export async function buildAttachmentPdfBuffer(pages: readonly (ArrayBuffer | Uint8Array)[], opts: { title?: string } = {}): Promise<ArrayBuffer> {
+  const pdf = await buildAttachmentPdf(pages, opts);
+  return pdf.buffer.slice(pdf.byteOffset, pdf.byteOffset + pdf.byteLength) as ArrayBuffer;
+}

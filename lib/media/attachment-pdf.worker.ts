@@ -1,13 +1,12 @@
 /// <reference lib="webworker" />
 /** The attachment PDF worker (see attachment-pdf-builder.ts): pdf-lib's work off the main thread. */
-import { buildAttachmentPdf } from './attachment-pdf';
+import { buildAttachmentPdfBuffer } from './attachment-pdf';
 import type { AttachmentPdfReply, AttachmentPdfRequest } from './attachment-pdf-builder';
 import { serveWorkerCalls } from '@/lib/workers/worker-call';
 
 serveWorkerCalls<AttachmentPdfRequest, AttachmentPdfReply>(async ({ pages, title }) => {
   try {
-    const pdf = await buildAttachmentPdf(pages, { title });
-    const bytes = pdf.buffer.slice(pdf.byteOffset, pdf.byteOffset + pdf.byteLength) as ArrayBuffer;
+    const bytes = await buildAttachmentPdfBuffer(pages, { title });
     return { reply: { ok: true, bytes }, transfer: [bytes] };
   } catch (e) {
     return { reply: { ok: false, error: e instanceof Error ? e.message : String(e) } };

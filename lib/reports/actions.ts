@@ -96,13 +96,13 @@ async function sha256Hex(bytes: ArrayBuffer): Promise<string> {
   return [...new Uint8Array(digest)].map((b) => b.toString(16).padStart(2, '0')).join('');
 }
 
+/** Files held in memory at once while reading and hashing them. */
+const FILES_AT_ONCE = 6;
+
 /**
  * The files a submission uploads: the signatures, every inspection picture and every local
  * attachment (as one PDF), in that order. Files are read, hashed and assembled concurrently.
  */
-/** Files held in memory at once while reading and hashing them. */
-const FILES_AT_ONCE = 6;
-
 export async function collectUploads(report: Pir): Promise<UploadItem[]> {
   const [signatures, pictures, attachments] = await Promise.all([collectSignatureUploads(report), collectPictureUploads(report), collectAttachmentUploads(report)]);
   return [...signatures, ...pictures, ...attachments];
