@@ -1,7 +1,7 @@
 'use client';
 import { useFormatter, useLocale, useNow, useTranslations } from 'next-intl';
 import { RefreshCwIcon } from 'lucide-react';
-import { useCallback, useMemo, useState } from 'react';
+import { useCallback, useDeferredValue, useMemo, useState } from 'react';
 import { toast } from '@/lib/app/toast';
 import type { Language, Pir } from '@/lib/contract';
 import { useCurrentFiles } from '@/lib/reports/use-current-files';
@@ -47,7 +47,9 @@ export function ReportsScreen() {
   const filter = useTextFilter();
   const portFilter = settings?.filters.ports ?? NO_PORTS;
 
-  const all = local.data;
+  // The cards are drawn in a background render React can pause for input (a first visit draws the
+  // whole listing at once; a slow tablet would freeze for that long).
+  const all = useDeferredValue(local.data);
   // The port filter narrows the pool; the search runs over what it leaves.
   const pool = useMemo(() => filterByPorts(all ?? [], portFilter), [all, portFilter]);
   const groups = useMemo(() => groupReports(pool, deviceName), [pool, deviceName]);

@@ -6,7 +6,8 @@ import type { ProcessRecord } from './db';
 import { loadProcesses } from './processes-store';
 import { loadReports } from './reports-store';
 
-const localOptions = {
+/** Options of every query mirroring the tablet's own data. */
+export const localOptions = {
   staleTime: Number.POSITIVE_INFINITY,
   gcTime: Number.POSITIVE_INFINITY,
   networkMode: 'always',

@@ -3,9 +3,11 @@
  * the current language) and report code, accents and case ignored. Pure; the debounce lives in the screen.
  *
  * Each report's search key (its fields folded and joined) is computed once per report object and kept
- * in a WeakMap, so a search over thousands of reports only runs `includes` on ready strings. The lists
- * keep their report objects across renders (TanStack Query's structural sharing), so keys survive
- * until the report itself changes.
+ * in a WeakMap. The keys of a list are also joined into one text, kept per list object, so a search
+ * looks for its first word with `indexOf` over that text (one scan, which skips to the next report at
+ * each hit) and checks the other words only on the reports that hold the first. The lists keep their
+ * report objects across renders (TanStack Query's structural sharing), so keys and texts survive until
+ * a report changes.
  */
 import type { Pir } from '@/lib/contract';
 import { DEFAULT_PORT_OF_ARRIVAL } from '@/lib/contract/constants';
@@ -35,6 +37,15 @@ const SEPARATOR = '\n';
 export interface SearchIndex {
   /** The folded search key of a report (computed on first use, then remembered for that object). */
   keyOf(report: SearchableReport): string;
+  /** The keys of a list, joined, with where each report's key starts (remembered for that list object). */
+  corpusOf(reports: readonly SearchableReport[]): Corpus;
+}
+
+export interface Corpus {
+  /** every key followed by the separator */
+  text: string;
+  /** `starts[i]` is where report i's key begins; one more entry, the text's length, closes the last */
+  starts: Int32Array;
 }
 
 /**
@@ -43,7 +54,26 @@ export interface SearchIndex {
  */
 export function createSearchIndex(portName: (portId: number) => string | undefined): SearchIndex {
   const keys = new WeakMap<SearchableReport, string>();
-  return {
+  const corpora = new WeakMap<readonly SearchableReport[], Corpus>();
+  const index: SearchIndex = {
+    corpusOf(reports) {
+      let corpus = corpora.get(reports);
+      if (!corpus) {
+        const starts = new Int32Array(reports.length + 1);
+        const parts: string[] = [];
+        let at = 0;
+        reports.forEach((r, i) => {
+          starts[i] = at;
+          const key = index.keyOf(r);
+          parts.push(key);
+          at += key.length + SEPARATOR.length;
+        });
+        starts[reports.length] = at;
+        corpus = { text: parts.length ? parts.join(SEPARATOR) + SEPARATOR : '', starts };
+        corpora.set(reports, corpus);
+      }
+      return corpus;
+    },
     keyOf(report) {
       let key = keys.get(report);
       if (key === undefined) {
@@ -58,6 +88,19 @@ export function createSearchIndex(portName: (portId: number) => string | undefin
       return key;
     },
   };
+  return index;
+}
+
+/** The report whose key holds text position `pos`: the last start at or before it. */
+function reportAt(starts: Int32Array, pos: number): number {
+  let lo = 0;
+  let hi = starts.length - 2;
+  while (lo < hi) {
+    const mid = (lo + hi + 1) >> 1;
+    if (starts[mid]! <= pos) lo = mid;
+    else hi = mid - 1;
+  }
+  return lo;
 }
 
 /** Whether a key holds every word (each word anywhere, in any field). */
@@ -77,9 +120,18 @@ export interface SearchResult<T> {
 export function searchReports<T extends SearchableReport>(reports: readonly T[], query: string, index: SearchIndex): SearchResult<T> {
   const words = queryWords(query);
   if (words.length === 0) return { matches: [...reports], others: [] };
+  const { text, starts } = index.corpusOf(reports);
+  const [first, ...rest] = words as [string, ...string[]];
+  const hit = new Uint8Array(reports.length);
+  // A word never holds the separator, so a hit lies inside one report's key.
+  for (let pos = text.indexOf(first); pos !== -1; ) {
+    const i = reportAt(starts, pos);
+    if (rest.length === 0 || keyMatches(text.slice(starts[i]!, starts[i + 1]! - SEPARATOR.length), rest)) hit[i] = 1;
+    pos = text.indexOf(first, starts[i + 1]!);
+  }
   const matches: T[] = [];
   const others: T[] = [];
-  for (const r of reports) (keyMatches(index.keyOf(r), words) ? matches : others).push(r);
+  reports.forEach((r, i) => (hit[i] ? matches : others).push(r));
   return { matches, others };
 }
 

@@ -101,6 +101,26 @@ describe('reports search (SPEC §2)', () => {
     expect(calls).toBe(reports.length + 1);
   });
 
+  it('never matches across two reports, and finds every report holding the words', () => {
+    // report 1's key ends with its code "…-0012", report 2's starts with "ile de grace"
+    expect(ids('0012ile')).toEqual([]);
+    expect(ids('0012 ile')).toEqual([]);
+    // the first word in many reports, the second in one of them
+    expect(ids('pir louis')).toEqual([2]);
+    expect(ids('pir')).toEqual([1, 2, 3, 4]);
+    // the same word twice in one key counts that report once
+    expect(searchReports(reports, 'port', index('fr')).matches.map((r) => r.id)).toEqual([1, 2, 3, 4]);
+  });
+
+  it('keeps the joined keys of a list and builds them again for a changed list', () => {
+    const idx = index();
+    expect(idx.corpusOf(reports)).toBe(idx.corpusOf(reports));
+    const changed = [...reports.slice(1), { ...reports[0]!, code: 'PIR-NEW-0001' }];
+    expect(searchReports(changed, 'pir-new', idx).matches.map((r) => r.id)).toEqual([1]);
+    expect(searchReports(reports, 'pir-new', idx).matches).toEqual([]);
+    expect(searchReports([], 'port', idx)).toEqual({ matches: [], others: [] });
+  });
+
   it('folds text and queries', () => {
     expect(foldText('Réunion ÉTÉ')).toBe('reunion ete');
     expect(queryWords('  Port   Louis ')).toEqual(['port', 'louis']);
