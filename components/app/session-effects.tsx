@@ -1,5 +1,6 @@
 'use client';
 import { useEffect } from 'react';
+import { onSessionExpired } from '@/lib/api/client';
 import { api } from '@/lib/api/calls';
 import { ApiError } from '@/lib/api/errors';
 import { needsTokenRefresh, tokenRefreshDelaySeconds } from '@/lib/session/login-state';
@@ -8,12 +9,14 @@ import { useStore } from '@/lib/store/use-store';
 import { useOnline } from '@/lib/hooks/use-online';
 
 /**
- * SPEC §4: the token is refreshed at (expiry − 30) s while online. (A 401 SESSION_EXPIRED logs the
- * user out from the app's start, lib/app/early-start.ts.)
+ * SPEC §4: the token is refreshed at (expiry − 30) s while online; a 401 SESSION_EXPIRED logs the
+ * user out (local data stays).
  */
 export function SessionEffects() {
   const user = useStore(sessionStore);
   const online = useOnline();
+
+  useEffect(() => onSessionExpired(signOut), []);
 
   const tokenJwt = user?.token?.jwt;
   const expire = user?.token?.expire;

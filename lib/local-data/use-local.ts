@@ -6,8 +6,7 @@ import type { ProcessRecord } from './db';
 import { loadProcesses } from './processes-store';
 import { loadReports } from './reports-store';
 
-/** Options of every query mirroring the tablet's own data. */
-export const localOptions = {
+const localOptions = {
   staleTime: Number.POSITIVE_INFINITY,
   gcTime: Number.POSITIVE_INFINITY,
   networkMode: 'always',

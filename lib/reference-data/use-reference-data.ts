@@ -13,8 +13,7 @@ export const REFERENCE_REFRESH_DELAY_MS = 2000;
 /** Whether the lists were downloaded since the app started (then no silent refresh is needed). */
 let downloadedThisSession = false;
 
-/** The 15 lists, each checked against the contract. */
-export async function fetchAllReferenceData(): Promise<ReferenceData> {
+async function fetchAll(): Promise<ReferenceData> {
   const lists = await Promise.all(REFERENCE_DATASETS.map((d) => api.referenceData(d)));
   downloadedThisSession = true;
   return Object.fromEntries(REFERENCE_DATASETS.map((d, i) => [d, lists[i]])) as ReferenceData;
@@ -24,7 +23,7 @@ export async function fetchAllReferenceData(): Promise<ReferenceData> {
 export function useReferenceData(enabled = true) {
   return useQuery({
     queryKey: queryKeys.referenceData,
-    queryFn: fetchAllReferenceData,
+    queryFn: fetchAll,
     staleTime: Number.POSITIVE_INFINITY,
     refetchOnWindowFocus: false,
     refetchOnReconnect: false,
@@ -54,7 +53,7 @@ export function useReferenceDataLifecycle(enabled: boolean) {
         return;
       }
       client
-        .fetchQuery({ queryKey: queryKeys.referenceData, queryFn: fetchAllReferenceData, staleTime: 0 })
+        .fetchQuery({ queryKey: queryKeys.referenceData, queryFn: fetchAll, staleTime: 0 })
         .then(() => referenceStatus.set({ refreshed: true }))
         .catch(() => referenceStatus.set({ refreshed: false }));
     }, REFERENCE_REFRESH_DELAY_MS);
