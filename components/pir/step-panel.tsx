@@ -1,48 +1,104 @@
 'use client';
 import type { Pir, StepName } from '@/lib/contract';
 import type { ProcessRecord } from '@/lib/local-data/db';
+import { lazy, Suspense, useEffect } from 'react';
+import { Loading } from '@/components/app/loading';
 import { AvailableStep, ClaimedStep } from './steps/prepare-steps';
-import { StartStep } from './steps/start-step';
-import { AttachmentsStep } from './media/attachments-step';
-import { VesselPicturesStep } from './media/vessel-pictures-step';
-import { VesselIdentityStep } from './steps/vessel-identity-step';
-import { InspectionInformationStep } from './steps/inspection-information-step';
-import { PurposeStep } from './steps/purpose-step';
-import { RfmoStatusStep } from './steps/rfmo-status-step';
-import { FishingAuthorisationStep, TranshipmentAuthorisationStep } from './steps/authorisation-steps';
-import { ControlledCatchesStep } from './steps/controlled-catches-step';
-import { TranshipmentStep } from './steps/transhipment-step';
-import { CatchOnboardStep } from './steps/catch-onboard-step';
-import { CatchRetainedStep } from './steps/catch-retained-step';
-import { MonitoringStep } from './steps/monitoring-step';
-import { CommentsStep, ExaminationsStep, FindingsStep, InfringementStep } from './steps/examination-steps';
-import { SignatureStep } from './steps/signature-step';
-import { SubmitStep } from './steps/submit-step';
+
+/**
+ * The steps' screens load with the step (their forms, zod rules, pickers and signature pads are most
+ * of the page's script), except the two a report not yet inspected opens on. Every chunk is precached
+ * by the service worker, and the page fetches them all once it is idle, so a step opens offline too.
+ */
+const load = {
+  start: () => import('./steps/start-step'),
+  attachments: () => import('./media/attachments-step'),
+  pictures: () => import('./media/vessel-pictures-step'),
+  identity: () => import('./steps/vessel-identity-step'),
+  information: () => import('./steps/inspection-information-step'),
+  purpose: () => import('./steps/purpose-step'),
+  rfmo: () => import('./steps/rfmo-status-step'),
+  authorisations: () => import('./steps/authorisation-steps'),
+  controlled: () => import('./steps/controlled-catches-step'),
+  transhipment: () => import('./steps/transhipment-step'),
+  onboard: () => import('./steps/catch-onboard-step'),
+  retained: () => import('./steps/catch-retained-step'),
+  monitoring: () => import('./steps/monitoring-step'),
+  examinations: () => import('./steps/examination-steps'),
+  signature: () => import('./steps/signature-step'),
+  submit: () => import('./steps/submit-step'),
+};
+
+const StartStep = lazy(() => load.start().then((m) => ({ default: m.StartStep })));
+const SignatureStep = lazy(() => load.signature().then((m) => ({ default: m.SignatureStep })));
+const SubmitStep = lazy(() => load.submit().then((m) => ({ default: m.SubmitStep })));
 
 type FormStepProps = { report: Pir; onCompleted: () => void };
 
-const FORMS: Partial<Record<StepName, (p: FormStepProps) => React.ReactNode>> = {
-  pirattachments: AttachmentsStep,
-  vesselpictures: VesselPicturesStep,
-  updatevesselidentity: VesselIdentityStep,
-  inspectioninformation: InspectionInformationStep,
-  purposeandportofcall: PurposeStep,
-  statusinrfmo: RfmoStatusStep,
-  RelevantFishingauthorisation: FishingAuthorisationStep,
-  RelevantTranshipmentAuthorisation: TranshipmentAuthorisationStep,
-  ControlledCatches: ControlledCatchesStep,
-  transhipmentInfo: TranshipmentStep,
-  catchonboard: CatchOnboardStep,
-  catchretained: CatchRetainedStep,
-  monitoring: MonitoringStep,
-  examinations: ExaminationsStep,
-  findings: FindingsStep,
-  infringement: InfringementStep,
-  comments: CommentsStep,
+function form<M>(from: () => Promise<M>, pick: (m: M) => (p: FormStepProps) => React.ReactNode) {
+  return lazy(() => from().then((m) => ({ default: pick(m) })));
+}
+
+const FORMS: Partial<Record<StepName, React.ComponentType<FormStepProps>>> = {
+  pirattachments: form(load.attachments, (m) => m.AttachmentsStep),
+  vesselpictures: form(load.pictures, (m) => m.VesselPicturesStep),
+  updatevesselidentity: form(load.identity, (m) => m.VesselIdentityStep),
+  inspectioninformation: form(load.information, (m) => m.InspectionInformationStep),
+  purposeandportofcall: form(load.purpose, (m) => m.PurposeStep),
+  statusinrfmo: form(load.rfmo, (m) => m.RfmoStatusStep),
+  RelevantFishingauthorisation: form(load.authorisations, (m) => m.FishingAuthorisationStep),
+  RelevantTranshipmentAuthorisation: form(load.authorisations, (m) => m.TranshipmentAuthorisationStep),
+  ControlledCatches: form(load.controlled, (m) => m.ControlledCatchesStep),
+  transhipmentInfo: form(load.transhipment, (m) => m.TranshipmentStep),
+  catchonboard: form(load.onboard, (m) => m.CatchOnboardStep),
+  catchretained: form(load.retained, (m) => m.CatchRetainedStep),
+  monitoring: form(load.monitoring, (m) => m.MonitoringStep),
+  examinations: form(load.examinations, (m) => m.ExaminationsStep),
+  findings: form(load.examinations, (m) => m.FindingsStep),
+  infringement: form(load.examinations, (m) => m.InfringementStep),
+  comments: form(load.examinations, (m) => m.CommentsStep),
 };
+
+/** Fetches every step's chunk once the page is idle (they then open at once, online or not). */
+function usePreloadSteps() {
+  useEffect(() => {
+    const all = () => {
+      for (const l of Object.values(load)) void l().catch(() => undefined);
+    };
+    if (typeof requestIdleCallback === 'function') {
+      const handle = requestIdleCallback(all, { timeout: 3000 });
+      return () => cancelIdleCallback(handle);
+    }
+    const handle = setTimeout(all, 1000);
+    return () => clearTimeout(handle);
+  }, []);
+}
 
 /** The right-hand side of the inspection page: the step being shown. */
 export function StepPanel({
+  step,
+  report,
+  current,
+  deviceName,
+  processes,
+  onDone,
+}: {
+  step: StepName;
+  report: Pir;
+  current: StepName;
+  deviceName: string;
+  processes: ProcessRecord[];
+  onDone: () => void;
+}) {
+  usePreloadSteps();
+  return (
+    <Suspense fallback={<Loading />}>
+      <Step step={step} report={report} current={current} deviceName={deviceName} processes={processes} onDone={onDone} />
+    </Suspense>
+  );
+}
+
+function Step({
   step,
   report,
   current,
