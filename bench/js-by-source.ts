@@ -1,3 +1,10 @@
+/**
+ * What a route's first scripts are made of, by package or app file: not a benchmark, a tool for the
+ * JS-shipped findings. Each script's gzip size is shared out over its sources in proportion to the
+ * bytes the source map gives each.
+ *
+ *   SOURCE_MAPS=1 npm run build && node --import tsx bench/js-by-source.ts [out] [route, e.g. reports or pir/_] [prefix filter]
+ */
 import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
@@ -25,14 +32,12 @@ for (const s of scripts) {
   for (let i = 0; i < segs.length; i++) {
     const len = (segs[i + 1]?.pos ?? code.length) - segs[i]!.pos;
     const src = segs[i]!.src;
-    const nm = process.env.DEEP && src.includes("node_modules/next/") ? [0, src.replace(/^.*node_modules\//, "")] as const : /node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(src);
+    const nm = /node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(src);
     const key = nm ? nm[1]! : src.replace(/^.*?\[project\]\//, '').replace(/^turbopack:\/\/\/\[turbopack\].*/, '(turbopack runtime)');
     raw.set(key, (raw.get(key) ?? 0) + len);
   }
   for (const [k, v] of raw) byPkg.set(k, (byPkg.get(k) ?? 0) + (v / code.length) * gz);
 }
-const groups = new Map<string, number>();
-for (const [k, v] of byPkg) { const g = k.startsWith('app/') || k.startsWith('components/') || k.startsWith('lib/') || k.startsWith('messages/') ? k.split('/').slice(0, 2).join('/') : k; groups.set(g, (groups.get(g) ?? 0) + v); }
 console.log(`/${route}: ${scripts.length} scripts, ${(total / 1024).toFixed(1)} KB gz`);
-for (const [k, v] of [...groups].sort((a, b) => b[1] - a[1]).slice(0, 45)) console.log((v / 1024).toFixed(1).padStart(7), k);
-if (process.argv[4]) for (const [k, v] of [...byPkg].filter(([k]) => k.startsWith(process.argv[4]!)).sort((a, b) => b[1] - a[1]).slice(0, 40)) console.log('   ', (v / 1024).toFixed(2).padStart(7), k);
+const filt = process.argv[4];
+for (const [k, v] of [...byPkg].filter(([k]) => !filt || k.startsWith(filt)).sort((a, b) => b[1] - a[1]).slice(0, 60)) console.log((v / 1024).toFixed(2).padStart(7), k);
