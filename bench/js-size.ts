@@ -212,11 +212,19 @@ export async function run(): Promise<{ rows: Row[]; details: string }> {
     const extra = onRoutes.filter((r) => !allowed.includes(r));
     if (extra.length) misplaced.push(`${lib.name} in the first scripts of ${extra.join(', ')}`);
   }
+  // where each library is: on demand, or in the first scripts of which routes
+  const short = (name: string) => name.replace(/ \(.*\)$/, '');
+  const placement = new Map<string, string[]>();
+  for (const lib of LIBRARIES) {
+    const onRoutes = [...new Set(perRoute.filter((r) => r.libs.includes(lib.name)).map((r) => r.route.split(' ')[0]!))];
+    const where = onRoutes.length ? `in ${onRoutes.join(', ')} first scripts` : 'on demand';
+    placement.set(where, [...(placement.get(where) ?? []), short(lib.name)]);
+  }
   rows.push({
     benchmark: 'JS shipped: heavy libraries only where used',
     figure: misplaced.length
       ? misplaced.join('; ')
-      : 'pdf.js, fflate, pdf-lib, confetti on demand; embla on /reports; react-hook-form + perfect-freehand in /pir/{id} first scripts',
+      : [...placement].map(([where, libs]) => `${libs.join(', ')} ${where}`).join('; '),
     limit: '–',
     ratio: '–',
     target: 'pdf/zip/signature/carousel/form libs only where used',

@@ -1,5 +1,4 @@
 'use client';
-import useEmblaCarousel from 'embla-carousel-react';
 import type { EmblaCarouselType } from 'embla-carousel';
 import { useTranslations } from 'next-intl';
 import { ChevronLeftIcon, ChevronRightIcon, InfoIcon } from 'lucide-react';
@@ -39,8 +38,7 @@ export function ReportGroup<T extends { id: number }>({
   const headingId = useId();
   const [infoOpen, setInfoOpen] = useState(false);
   const reducedMotion = useReducedMotion();
-  const [setViewport, api] = useEmblaCarousel(EMBLA_OPTIONS);
-  const viewportRef = useViewportAfterPaint(setViewport);
+  const [viewportRef, api] = useCarouselAfterPaint();
   const state = useCarouselState(api);
   // A carousel is for browsing, not for thousands: past MAX_SLIDES, a last slide says how many more.
   const slides = items.length > MAX_SLIDES ? items.slice(0, MAX_SLIDES) : items;
@@ -160,28 +158,49 @@ export function ReportGroup<T extends { id: number }>({
   );
 }
 
+let embla: Promise<typeof import('embla-carousel')> | undefined;
+
 /**
- * The viewport ref for embla, handed over only after the carousel's first frame is painted. Embla
- * measures every slide when it starts (a forced layout of the whole list); started before the first
- * paint, that layout came on top of the frame's own, and its first events re-rendered the list
- * before the frame. Until it starts the carousel shows its first cards at rest, as it would anyway.
+ * The viewport ref and the carousel, started only after the carousel's first frame is painted, with
+ * embla loaded then (so it is not in the list's first scripts). Embla measures every slide when it
+ * starts (a forced layout of the whole list); started before the first paint, that layout came on top
+ * of the frame's own, and its first events re-rendered the list before the frame. Until it starts the
+ * carousel shows its first cards at rest, as it would anyway.
  */
-function useViewportAfterPaint(setViewport: (node: HTMLElement | null) => void) {
-  return useCallback(
-    (node: HTMLDivElement | null) => {
-      if (!node) return;
-      let timer: ReturnType<typeof setTimeout> | undefined;
-      const frame = requestAnimationFrame(() => {
-        timer = setTimeout(() => setViewport(node), 0);
-      });
-      return () => {
-        cancelAnimationFrame(frame);
-        clearTimeout(timer);
-        setViewport(null);
-      };
-    },
-    [setViewport],
-  );
+function useCarouselAfterPaint(): [(node: HTMLDivElement | null) => (() => void) | undefined, EmblaCarouselType | undefined] {
+  const [api, setApi] = useState<EmblaCarouselType>();
+  const ref = useCallback((node: HTMLDivElement | null) => {
+    if (!node) return;
+    let carousel: EmblaCarouselType | undefined;
+    let stopped = false;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    // a frame, then a task: the callback lands after that frame's paint
+    const frame = requestAnimationFrame(() => {
+      timer = setTimeout(() => {
+        embla ??= import('embla-carousel');
+        embla.then(
+          ({ default: EmblaCarousel }) => {
+            if (stopped) return;
+            carousel = EmblaCarousel(node, EMBLA_OPTIONS);
+            setApi(carousel);
+          },
+          () => {
+            // Not loadable (the network dropped before the service worker had it): the first cards stay
+            // in view, and the next carousel to start tries again.
+            embla = undefined;
+          },
+        );
+      }, 0);
+    });
+    return () => {
+      stopped = true;
+      cancelAnimationFrame(frame);
+      clearTimeout(timer);
+      carousel?.destroy();
+      setApi(undefined);
+    };
+  }, []);
+  return [ref, api];
 }
 
 interface CarouselState {
