@@ -206,19 +206,15 @@ export async function run(): Promise<{ rows: Row[]; details: string }> {
     // the signature step is a step of /pir/{id}: that route is where it is used
     'perfect-freehand (signature)': ['/pir/{id}'],
   };
-  for (const lib of LIBRARIES) {
-    const onRoutes = perRoute.filter((r) => r.libs.includes(lib.name)).map((r) => r.route.split(' ')[0]!);
-    const allowed = expectedRoute[lib.name] ?? [];
-    const extra = onRoutes.filter((r) => !allowed.includes(r));
-    if (extra.length) misplaced.push(`${lib.name} in the first scripts of ${extra.join(', ')}`);
-  }
-  // where each library is: on demand, or in the first scripts of which routes
-  const short = (name: string) => name.replace(/ \(.*\)$/, '');
+  // where each library is (on demand, or in the first scripts of which routes), and where it should not be
   const placement = new Map<string, string[]>();
   for (const lib of LIBRARIES) {
     const onRoutes = [...new Set(perRoute.filter((r) => r.libs.includes(lib.name)).map((r) => r.route.split(' ')[0]!))];
+    const allowed = expectedRoute[lib.name] ?? [];
+    const extra = onRoutes.filter((r) => !allowed.includes(r));
+    if (extra.length) misplaced.push(`${lib.name} in the first scripts of ${extra.join(', ')}`);
     const where = onRoutes.length ? `in ${onRoutes.join(', ')} first scripts` : 'on demand';
-    placement.set(where, [...(placement.get(where) ?? []), short(lib.name)]);
+    placement.set(where, [...(placement.get(where) ?? []), lib.name.replace(/ \(.*\)$/, '')]);
   }
   rows.push({
     benchmark: 'JS shipped: heavy libraries only where used',

@@ -1,6 +1,7 @@
 'use client';
 import { useEffect, useSyncExternalStore } from 'react';
 import { loadedSonner, loadSonner, onSonnerLoaded } from '@/lib/app/toast';
+import { whenIdle } from '@/lib/app/when-idle';
 
 /** How long after mount sonner is fetched at the latest when the page never goes idle. */
 const IDLE_TIMEOUT_MS = 2000;
@@ -12,15 +13,7 @@ const IDLE_TIMEOUT_MS = 2000;
 export function ToasterHost({ dark }: { dark: boolean }) {
   const sonner = useSyncExternalStore(onSonnerLoaded, loadedSonner, () => undefined);
 
-  useEffect(() => {
-    const load = () => void loadSonner().catch((e) => console.warn('Could not load the toasts', e));
-    if (typeof requestIdleCallback === 'function') {
-      const handle = requestIdleCallback(load, { timeout: IDLE_TIMEOUT_MS });
-      return () => cancelIdleCallback(handle);
-    }
-    const handle = setTimeout(load, 500);
-    return () => clearTimeout(handle);
-  }, []);
+  useEffect(() => whenIdle(() => void loadSonner().catch((e) => console.warn('Could not load the toasts', e)), IDLE_TIMEOUT_MS, 500), []);
 
   if (!sonner) return null;
   const { Toaster } = sonner;

@@ -3,6 +3,7 @@ import type { Pir, StepName } from '@/lib/contract';
 import type { ProcessRecord } from '@/lib/local-data/db';
 import { lazy, Suspense, useEffect } from 'react';
 import { Loading } from '@/components/app/loading';
+import { whenIdle } from '@/lib/app/when-idle';
 import { AvailableStep, ClaimedStep } from './steps/prepare-steps';
 
 /**
@@ -35,6 +36,15 @@ const SubmitStep = lazy(() => load.submit().then((m) => ({ default: m.SubmitStep
 
 type FormStepProps = { report: Pir; onCompleted: () => void };
 
+interface StepPanelProps {
+  step: StepName;
+  report: Pir;
+  current: StepName;
+  deviceName: string;
+  processes: ProcessRecord[];
+  onDone: () => void;
+}
+
 function form<M>(from: () => Promise<M>, pick: (m: M) => (p: FormStepProps) => React.ReactNode) {
   return lazy(() => from().then((m) => ({ default: pick(m) })));
 }
@@ -61,58 +71,30 @@ const FORMS: Partial<Record<StepName, React.ComponentType<FormStepProps>>> = {
 
 /** Fetches every step's chunk once the page is idle (they then open at once, online or not). */
 function usePreloadSteps() {
-  useEffect(() => {
-    const all = () => {
-      for (const l of Object.values(load)) void l().catch(() => undefined);
-    };
-    if (typeof requestIdleCallback === 'function') {
-      const handle = requestIdleCallback(all, { timeout: 3000 });
-      return () => cancelIdleCallback(handle);
-    }
-    const handle = setTimeout(all, 1000);
-    return () => clearTimeout(handle);
-  }, []);
+  useEffect(
+    () =>
+      whenIdle(
+        () => {
+          for (const l of Object.values(load)) void l().catch(() => undefined);
+        },
+        3000,
+        1000,
+      ),
+    [],
+  );
 }
 
 /** The right-hand side of the inspection page: the step being shown. */
-export function StepPanel({
-  step,
-  report,
-  current,
-  deviceName,
-  processes,
-  onDone,
-}: {
-  step: StepName;
-  report: Pir;
-  current: StepName;
-  deviceName: string;
-  processes: ProcessRecord[];
-  onDone: () => void;
-}) {
+export function StepPanel(props: StepPanelProps) {
   usePreloadSteps();
   return (
     <Suspense fallback={<Loading />}>
-      <Step step={step} report={report} current={current} deviceName={deviceName} processes={processes} onDone={onDone} />
+      <Step {...props} />
     </Suspense>
   );
 }
 
-function Step({
-  step,
-  report,
-  current,
-  deviceName,
-  processes,
-  onDone,
-}: {
-  step: StepName;
-  report: Pir;
-  current: StepName;
-  deviceName: string;
-  processes: ProcessRecord[];
-  onDone: () => void;
-}) {
+function Step({ step, report, current, deviceName, processes, onDone }: StepPanelProps) {
   switch (step) {
     case 'claimedandprepared':
       return <ClaimedStep report={report} deviceName={deviceName} processes={processes.filter((p) => p.type === 'prepare')} />;

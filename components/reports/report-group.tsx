@@ -14,7 +14,7 @@ export const MAX_SLIDES = 60;
 /** SPEC §9: 2.75 cards in view on a tablet, gap 24; fewer on narrower screens. */
 const SLIDE_CLASS = 'min-w-0 shrink-0 grow-0 basis-[calc(100%/1.15)] ps-6 @xl:basis-[calc(100%/1.75)] @4xl:basis-[calc(100%/2.75)]';
 
-/** One options object for every carousel: the hook compares options on each render. */
+/** The options every carousel starts with. */
 const EMBLA_OPTIONS = { align: 'start', containScroll: 'trimSnaps', slidesToScroll: 'auto', duration: 22 } as const;
 
 export type GroupName = 'submitting' | 'inspecting' | 'ready' | 'notready' | 'claimedByOthers' | 'submitted' | 'filtered' | 'unfiltered';

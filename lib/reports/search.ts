@@ -126,7 +126,7 @@ export function searchReports<T extends SearchableReport>(reports: readonly T[],
   // A word never holds the separator, so a hit lies inside one report's key.
   for (let pos = text.indexOf(first); pos !== -1; ) {
     const i = reportAt(starts, pos);
-    if (rest.length === 0 || keyMatches(text.slice(starts[i]!, starts[i + 1]! - SEPARATOR.length), rest)) hit[i] = 1;
+    if (rest.length === 0 || keyMatches(index.keyOf(reports[i]!), rest)) hit[i] = 1;
     pos = text.indexOf(first, starts[i + 1]!);
   }
   const matches: T[] = [];
