@@ -61,8 +61,8 @@ export function ReportThumbnail({ report, className }: { report: Pick<Pir, 'vess
   const remote = useQuery({
     queryKey: [THUMBNAIL, picture?.downloadLink],
     queryFn: async () => {
-      const { bytes, contentType } = await download(picture!.downloadLink);
-      return new Blob([bytes], { type: contentType });
+      const { content, contentType } = await download(picture!.downloadLink);
+      return new Blob([content], { type: contentType });
     },
     enabled: Boolean(picture) && stored.missing && online,
     persister: undefined,

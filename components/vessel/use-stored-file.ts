@@ -3,6 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useState } from 'react';
 import { download } from '@/lib/api/transfer';
 import type { StoredFileRecord } from '@/lib/local-data/db';
+import { contentBytes } from '@/lib/local-data/file-content';
 import { getFile, putFile, remoteFileId, storedFileType } from '@/lib/local-data/files-store';
 import type { VesselFile } from '@/lib/vessel/files';
 import { saveDownload } from '@/lib/save-download';
@@ -25,10 +26,11 @@ export function useStoredFile(pirId: number, file: VesselFile) {
   useEffect(() => {
     let cancelled = false;
     void getFile(id)
-      .catch(() => undefined)
+      .then(async (record) => (record?.content ? { ...record, content: await contentBytes(record.content) } : null))
+      .catch(() => null)
       .then((record) => {
         if (cancelled) return;
-        setState(record?.content ? { status: 'stored', record: { ...record, content: record.content } } : { status: 'missing', fetching: false, error: null });
+        setState(record ? { status: 'stored', record } : { status: 'missing', fetching: false, error: null });
       });
     return () => {
       cancelled = true;
@@ -38,24 +40,24 @@ export function useStoredFile(pirId: number, file: VesselFile) {
   const fetchFile = useCallback(async () => {
     setState({ status: 'missing', fetching: true, error: null });
     try {
-      const { bytes, contentType } = await download(file.link);
+      const { content, contentType } = await download(file.link);
       const type = contentType.split(';')[0]!.trim();
       const ct = type && type !== 'application/octet-stream' ? type : file.contentType;
-      const record: StoredFileRecord & { content: ArrayBuffer } = {
+      const record: StoredFileRecord = {
         id,
         url: file.link,
         date: new Date().toISOString(),
-        content: bytes,
+        content,
         width: null,
         height: null,
         filename: file.name,
         type: storedFileType(ct),
-        size: bytes.byteLength,
+        size: content.size,
         pirId,
         contentType: ct,
       };
       await putFile(record);
-      setState({ status: 'stored', record });
+      setState({ status: 'stored', record: { ...record, content: await content.arrayBuffer() } });
       void client.invalidateQueries({ queryKey: ['local', 'vesselStoredFiles', pirId] });
     } catch (error) {
       setState({ status: 'missing', fetching: false, error });

@@ -357,11 +357,15 @@ export type Pir = z.infer<typeof pir>;
 // ---------------------------------------------------------------- local records
 
 
-/** SPEC §3 stored file; content is kept as bytes in IndexedDB, never in the query cache. */
+/**
+ * SPEC §3 stored file; content is kept in IndexedDB, never in the query cache: a Blob for files
+ * downloaded from the server (stored without passing through the page's memory), bytes for what the
+ * tablet made itself (pictures, signatures, attachment PDFs) and for restored files.
+ */
 export const storedFile = z.object({
   url: text(500),
   date: isoDate,
-  content: z.instanceof(ArrayBuffer).nullable(),
+  content: z.union([z.instanceof(ArrayBuffer), z.instanceof(Blob)]).nullable(),
   width: z.number().int().nonnegative().nullable(),
   height: z.number().int().nonnegative().nullable(),
   filename: text(300),

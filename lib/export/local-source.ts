@@ -5,6 +5,7 @@
 import type { IDBPDatabase } from 'idb';
 import type { Pir } from '@/lib/contract';
 import type { PirDb } from '@/lib/local-data/db';
+import { contentBytes, contentSize } from '@/lib/local-data/file-content';
 import { imageSize, type ScannedReport } from './images';
 import type { ExportSource } from './zip-writer';
 
@@ -25,15 +26,18 @@ export async function scanReports(database: IDBPDatabase<PirDb>, ids: readonly n
     const report = await database.get('reports', id);
     if (!report) continue;
     const files: ScannedReport['files'] = [];
-    // A cursor: one file's bytes in memory at a time.
-    let cursor = await database.transaction('files').store.index('byPir').openCursor(id);
-    while (cursor) {
-      const f = cursor.value;
-      if (f.content) {
-        const known = f.width !== null && f.height !== null ? { width: f.width, height: f.height } : f.contentType.includes('image') ? imageSize(new Uint8Array(f.content)) : null;
-        files.push({ size: f.content.byteLength, contentType: f.contentType, width: known?.width ?? null, height: known?.height ?? null });
-      }
-      cursor = await cursor.continue();
+    // One file at a time, each in its own read: one file's bytes in memory at a time, and reading a
+    // Blob's bytes would let a cursor's transaction close under it.
+    for (const key of await database.getAllKeysFromIndex('files', 'byPir', id)) {
+      const f = await database.get('files', key);
+      if (!f?.content) continue;
+      const known =
+        f.width !== null && f.height !== null
+          ? { width: f.width, height: f.height }
+          : f.contentType.includes('image')
+            ? imageSize(new Uint8Array(await contentBytes(f.content)))
+            : null;
+      files.push({ size: contentSize(f.content), contentType: f.contentType, width: known?.width ?? null, height: known?.height ?? null });
     }
     out.push({ id, jsonSize: JSON.stringify(report, null, 2).length, files });
   }

@@ -7,6 +7,7 @@
 import { Zip, ZipDeflate, ZipPassThrough } from 'fflate';
 import type { Pir } from '@/lib/contract';
 import type { StoredFileRecord } from '@/lib/local-data/db';
+import { contentBytes } from '@/lib/local-data/file-content';
 import { sha256Hex } from './hash';
 import { compressionLevel, imageSize, planImage, type ImageOptions } from './images';
 import { EXPORT_FORMAT, EXPORT_FORMAT_VERSION, filePath, MANIFEST_PATH, reportPath, type Manifest, type ManifestFile, type ManifestReport } from './manifest';
@@ -117,7 +118,7 @@ export async function buildExport(
         continue;
       }
       const { content, ...meta } = record;
-      const original = new Uint8Array(content);
+      const original = new Uint8Array(await contentBytes(content));
       const known = meta.width !== null && meta.height !== null ? { width: meta.width, height: meta.height } : imageSize(original);
       const plan = planImage({ contentType: meta.contentType, width: known?.width ?? null, height: known?.height ?? null }, settings);
       let bytes: Uint8Array = original;

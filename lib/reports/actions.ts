@@ -9,6 +9,7 @@ import { call } from '@/lib/api/client';
 import { commit, editReport, findReport, addArchived } from '@/lib/local-data/reports-store';
 import { processesOf, saveProcess } from '@/lib/local-data/processes-store';
 import { getFile, putFile } from '@/lib/local-data/files-store';
+import { contentBytes, contentSize } from '@/lib/local-data/file-content';
 import { checkSpace, requestPersistentStorage } from '@/lib/storage/quota';
 import { applyTaskEvent } from '@/lib/tasks/model';
 import { buildPrepareProcess, buildSubmitProcess, estimatedSize, remoteFilesOf, type UploadItem } from '@/lib/tasks/builders';
@@ -123,8 +124,8 @@ async function collectSignatureUploads(report: Pir): Promise<UploadItem[]> {
         storedFileId: fileId,
         fileUrl: `signature_${role}.png`,
         contentType: f.contentType,
-        size: f.content.byteLength,
-        sha256: await sha256Hex(f.content),
+        size: contentSize(f.content),
+        sha256: await sha256Hex(await contentBytes(f.content)),
         meta: { role },
       };
     }),
@@ -144,8 +145,8 @@ async function collectPictureUploads(report: Pir): Promise<UploadItem[]> {
       storedFileId,
       fileUrl: pictureFileName(p.uid),
       contentType: f.contentType,
-      size: f.content.byteLength,
-      sha256: await sha256Hex(f.content),
+      size: contentSize(f.content),
+      sha256: await sha256Hex(await contentBytes(f.content)),
       meta: { uid: p.uid, type: p.type, author: p.author, description: p.description, date: p.date },
     };
   });
@@ -169,7 +170,7 @@ async function collectAttachmentUploads(report: Pir): Promise<UploadItem[]> {
       a.pictures.map(async (pageId) => {
         const f = await getFile(pageId);
         if (!f?.content) throw new ActionError('could not load image', { file: pageId });
-        return f.content;
+        return contentBytes(f.content);
       }),
     );
     const name = attachmentPdfName(a.type, a.uid);

@@ -8,7 +8,7 @@ import { download, upload } from '@/lib/api/transfer';
 import { editReport, allReports } from '@/lib/local-data/reports-store';
 import { getFile, putFile, storedFileType } from '@/lib/local-data/files-store';
 import { SUBTYPE, type UploadItem } from './builders';
-import { FinalError, PausedError, type TaskHandler } from './runner';
+import { FinalError, PausedError, retryState, type TaskHandler } from './runner';
 
 /** Which failures retrying can mend: no answer, server errors, timeouts, rate limits. */
 export function isTransient(e: unknown): boolean {
@@ -65,8 +65,11 @@ export const handlers: Record<string, TaskHandler> = {
   [SUBTYPE.file]: {
     async execute(t, { signal, progress, transferred }) {
       const body = t.body as { fileId: string; filename: string; contentType: string };
-      const { bytes, contentType } = await guarded(() =>
-        download(t.url, { signal, onProgress: (loaded, total) => total && progress(loaded / total) }),
+      // A file that failed once is counted on its way on the next tries: on a very slow link a small
+      // file can miss its deadline, never the 30 s silence timer while bytes still come.
+      const counted = retryState(t).attempts > 0;
+      const { content, contentType } = await guarded(() =>
+        download(t.url, { signal, counted, onProgress: (loaded, total) => total && progress(loaded / total) }),
       );
       transferred();
       const type = contentType.split(';')[0]!.trim() || body.contentType;
@@ -74,16 +77,16 @@ export const handlers: Record<string, TaskHandler> = {
         id: body.fileId,
         url: t.url,
         date: new Date().toISOString(),
-        content: bytes,
+        content,
         width: null,
         height: null,
         filename: body.filename,
         type: storedFileType(type),
-        size: bytes.byteLength,
+        size: content.size,
         pirId: t.subject,
         contentType: type,
       });
-      return { size: bytes.byteLength };
+      return { size: content.size };
     },
   },
 

@@ -109,7 +109,7 @@ interface RetryState {
   lastError: string | null;
 }
 
-function retryState(t: Task): RetryState {
+export function retryState(t: Task): RetryState {
   const d = t.completionDetails as Partial<RetryState> | null;
   return { attempts: d?.attempts ?? 0, retryAt: d?.retryAt ?? 0, lastError: d?.lastError ?? null };
 }

@@ -28,9 +28,11 @@ function tabletState(page: Page, ids: number[]): Promise<{ reports: Pir[]; files
       });
     const reports = (await all<Pir>('reports')).filter((r) => ids.includes(r.id)).sort((a, b) => a.id - b.id);
     const files: Record<string, string> = {};
-    for (const f of await all<{ id: string; pirId: number; content: ArrayBuffer | null }>('files')) {
+    for (const f of await all<{ id: string; pirId: number; content: ArrayBuffer | Blob | null }>('files')) {
       if (!ids.includes(f.pirId) || !f.content) continue;
-      const digest = new Uint8Array(await crypto.subtle.digest('SHA-256', f.content));
+      // Downloads are stored as Blobs, what the tablet made (and restored files) as bytes.
+      const bytes = f.content instanceof Blob ? await f.content.arrayBuffer() : f.content;
+      const digest = new Uint8Array(await crypto.subtle.digest('SHA-256', bytes));
       files[f.id] = [...digest].map((b) => b.toString(16).padStart(2, '0')).join('');
     }
     database.close();

@@ -4,6 +4,7 @@ import { strFromU8, strToU8, unzipSync, zipSync, type Zippable } from 'fflate';
 import type { Pir } from '@/lib/contract';
 import { db, DB_VERSION, type StoredFileRecord } from '@/lib/local-data/db';
 import { exportSource } from '@/lib/export/local-source';
+import { contentBytes, contentSize, type FileContent } from '@/lib/local-data/file-content';
 import { EXPORT_FORMAT_VERSION, type Manifest } from '@/lib/export/manifest';
 import type { AppVersions } from '@/lib/export/zip-reader';
 import { buildExport, type ExportSettings, type ImageReducer } from '@/lib/export/zip-writer';
@@ -37,7 +38,7 @@ export function jpegBytes(width: number, height: number, quality = 70): ArrayBuf
   return out.buffer.slice(out.byteOffset, out.byteOffset + out.byteLength) as ArrayBuffer;
 }
 
-export function fileRecord(id: string, pirId: number, content: ArrayBuffer, over: Partial<StoredFileRecord> = {}): StoredFileRecord {
+export function fileRecord(id: string, pirId: number, content: FileContent, over: Partial<StoredFileRecord> = {}): StoredFileRecord {
   return {
     id,
     url: id,
@@ -47,7 +48,7 @@ export function fileRecord(id: string, pirId: number, content: ArrayBuffer, over
     height: null,
     filename: 'file.bin',
     type: 'other',
-    size: content.byteLength,
+    size: contentSize(content),
     pirId,
     contentType: 'application/octet-stream',
     ...over,
@@ -69,8 +70,9 @@ export async function seed(): Promise<{ reports: Pir[]; files: StoredFileRecord[
   const files = [
     fileRecord('picture:101:p1', 101, jpegBytes(64, 48), { filename: 'picture_p1.jpg', type: 'image', contentType: 'image/jpeg', width: 64, height: 48 }),
     fileRecord('signature:101:master:s1', 101, png.slice().buffer, { filename: 'signature_master.png', type: 'image', contentType: 'image/png' }),
-    fileRecord('remote:/be/files/AUTF_25.pdf', 102, pdf.slice().buffer, { filename: '../../AUTF 25.pdf', type: 'pdf', contentType: 'application/pdf' }),
-    fileRecord('remote:/be/files/notes', 102, new TextEncoder().encode('{"a":1}'.repeat(200)).buffer, { filename: 'notes.json', contentType: 'application/json' }),
+    // Downloaded files are stored as Blobs (lib/api/transfer.ts), what the tablet made as bytes.
+    fileRecord('remote:/be/files/AUTF_25.pdf', 102, new Blob([pdf]), { filename: '../../AUTF 25.pdf', type: 'pdf', contentType: 'application/pdf' }),
+    fileRecord('remote:/be/files/notes', 102, new Blob([new TextEncoder().encode('{"a":1}'.repeat(200))]), { filename: 'notes.json', contentType: 'application/json' }),
   ];
   const tx = d.transaction(['reports', 'files'], 'readwrite');
   await Promise.all([tx.objectStore('reports').put(a), tx.objectStore('reports').put(b), ...files.map((f) => tx.objectStore('files').put(f)), tx.done]);
@@ -91,7 +93,7 @@ export async function exportZip(ids: number[], over: Partial<ExportSettings> = {
 /** Everything in the tablet's database, bytes as arrays, for before/after comparisons. */
 export async function snapshot(): Promise<unknown> {
   const d = await db();
-  const files = (await d.getAll('files')).map((f) => ({ ...f, content: f.content ? [...new Uint8Array(f.content)] : null }));
+  const files = await Promise.all((await d.getAll('files')).map(async (f) => ({ ...f, content: f.content ? [...new Uint8Array(await contentBytes(f.content))] : null })));
   return { reports: await d.getAll('reports'), files, processes: await d.getAll('processes'), meta: await d.getAll('meta') };
 }
 

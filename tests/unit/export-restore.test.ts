@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { createHash } from 'node:crypto';
 import { zipSync } from 'fflate';
 import { db } from '@/lib/local-data/db';
+import { contentBytes, contentSize } from '@/lib/local-data/file-content';
 import { planRestore } from '@/lib/export/restore-plan';
 import { writeRestore } from '@/lib/export/restore-write';
 import { readExport, RestoreError, type RestoreErrorCode } from '@/lib/export/zip-reader';
@@ -38,7 +39,7 @@ describe('export then restore', () => {
     for (const f of files) {
       const back = await d.get('files', f.id);
       expect(back, f.id).toBeDefined();
-      expect(sha(new Uint8Array(back!.content!))).toBe(sha(new Uint8Array(f.content!)));
+      expect(sha(new Uint8Array(await contentBytes(back!.content!)))).toBe(sha(new Uint8Array(await contentBytes(f.content!))));
       expect({ ...back, content: null }).toEqual({ ...f, content: null });
     }
   });
@@ -81,12 +82,12 @@ describe('export then restore', () => {
     const before = (await (await db()).get('files', 'picture:101:p1'))!.content!;
     const { result } = await restore(zip);
     expect(result.kept).toBe(1);
-    expect(sha(new Uint8Array((await (await db()).get('files', 'picture:101:p1'))!.content!))).toBe(sha(new Uint8Array(before)));
+    expect(sha(new Uint8Array(await contentBytes((await (await db()).get('files', 'picture:101:p1'))!.content!)))).toBe(sha(new Uint8Array(await contentBytes(before))));
 
     await emptyTablet();
     const again = await restore(zip);
     expect(again.result.kept).toBe(0);
-    expect((await (await db()).get('files', 'picture:101:p1'))!.content!.byteLength).toBe(100);
+    expect(contentSize((await (await db()).get('files', 'picture:101:p1'))!.content!)).toBe(100);
   });
 
   it('keeps a reduced picture as it was when re-encoding would not make it smaller', async () => {

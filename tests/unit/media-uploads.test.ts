@@ -9,6 +9,7 @@ import { saveParts } from '@/lib/contract';
 import { attachQueryClient, localKeys } from '@/lib/local-data/cache';
 import { db } from '@/lib/local-data/db';
 import { getFile } from '@/lib/local-data/files-store';
+import { contentBytes } from '@/lib/local-data/file-content';
 import { allReports, flushEdits } from '@/lib/local-data/reports-store';
 import {
   addAttachment,
@@ -128,7 +129,7 @@ describe('collectUploads: what a submission sends', () => {
     const picture = items.find((i) => i.part === 'pictures')!;
     const stored = await getFile(pictureFileId(ID, pic));
     expect(picture).toMatchObject({ storedFileId: pictureFileId(ID, pic), fileUrl: `picture_${pic}.jpg`, contentType: 'image/jpeg', size: stored!.size });
-    expect(picture.sha256).toBe(sha(stored!.content!));
+    expect(picture.sha256).toBe(sha(await contentBytes(stored!.content!)));
     expect(picture.meta).toEqual({ uid: pic, type: 'PWHO', author: 'Amina Hoareau', description: 'whole', date: expect.any(String) });
 
     const attachments = items.filter((i) => i.part === 'attachments');
@@ -139,9 +140,10 @@ describe('collectUploads: what a submission sends', () => {
     expect(pdfItem.meta).toEqual({ uid: att, type: 'CRLI', name: `CRLI_${att}.pdf` });
     const pdf = await getFile(pdfItem.storedFileId);
     expect(pdf).toMatchObject({ type: 'pdf', contentType: 'application/pdf', pirId: ID });
-    expect(pdfItem.size).toBe(pdf!.content!.byteLength);
-    expect(pdfItem.sha256).toBe(sha(pdf!.content!));
-    expect((await PDFDocument.load(pdf!.content!)).getPageCount()).toBe(2);
+    const pdfBytes = await contentBytes(pdf!.content!);
+    expect(pdfItem.size).toBe(pdfBytes.byteLength);
+    expect(pdfItem.sha256).toBe(sha(pdfBytes));
+    expect((await PDFDocument.load(pdfBytes)).getPageCount()).toBe(2);
 
     // What the save announces passes the contract.
     const announce = (part: 'pictures' | 'attachments') =>
