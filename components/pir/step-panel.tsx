@@ -4,7 +4,9 @@ import type { ProcessRecord } from '@/lib/local-data/db';
 import { lazy, Suspense, useEffect } from 'react';
 import { Loading } from '@/components/app/loading';
 import { whenIdle } from '@/lib/app/when-idle';
+import { useTranslations } from 'next-intl';
 import { AvailableStep, ClaimedStep } from './steps/prepare-steps';
+import { StepFrame } from './step-frame';
 
 /**
  * The steps' screens load with the step (their forms, zod rules, pickers and signature pads are most
@@ -84,6 +86,17 @@ function usePreloadSteps() {
   );
 }
 
+function DetailsNotHere({ step }: { step: StepName }) {
+  const t = useTranslations('inspection');
+  return (
+    <StepFrame step={step}>
+      <p className="rounded-lg bg-muted p-3 text-sm" role="note" data-testid="details-not-here">
+        {t('detailsNotHere')}
+      </p>
+    </StepFrame>
+  );
+}
+
 /** The right-hand side of the inspection page: the step being shown. */
 export function StepPanel(props: StepPanelProps) {
   usePreloadSteps();
@@ -107,6 +120,9 @@ function Step({ step, report, current, deviceName, processes, onDone }: StepPane
     case 'submit':
       return <SubmitStep report={report} processes={processes} />;
     default: {
+      // A form starts from the report's stored details: without them (a tablet downloading again a
+      // report it holds) it would show empty fields whose edits could not be kept.
+      if (!report.extended) return <DetailsNotHere step={step} />;
       const Form = FORMS[step]!;
       // Keyed by report: a form starts from that report's stored values.
       return <Form key={report.id} report={report} onCompleted={onDone} />;

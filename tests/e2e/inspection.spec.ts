@@ -8,6 +8,7 @@ import frCore from '@/messages/fr.json' with { type: 'json' };
 import frScreens from '@/messages/screens/fr.json' with { type: 'json' };
 import { FORM_STEPS } from '@/lib/inspection/steps';
 import type { Pir } from '@/lib/contract';
+import { pirCallId } from '@/lib/contract/constants';
 import { DEMO_USERS } from '../../server/seed/demo-users';
 import { listingFor, login } from './helpers';
 
@@ -222,3 +223,24 @@ for (const [language, m, dark] of [
     }
   });
 }
+
+test('a tablet downloading again a report it holds shows its form steps only once the details are here, with the server\'s values', async ({ page, request }) => {
+  const report = (await listingFor(request, rajesh)).find((r) => r.status === 'inspecting' && r.claimedByDevice === rajesh.deviceName) as Pir;
+  // A new browser as this tablet: the listing says it holds the report, its details are not here yet.
+  const extended = `**/be/offline-api/pir/${pirCallId(report)}`;
+  await page.route(extended, (route) => route.abort('connectionfailed'));
+  await login(page, rajesh);
+  await expect(page.locator(`[data-report-id="${report.id}"]`)).toBeVisible();
+  const ui = new Inspector(page, en);
+  await ui.open(report.id, 'updatevesselidentity');
+  await expect(ui.panel().getByTestId('details-not-here')).toHaveText(en.inspection.detailsNotHere);
+  await expect(ui.panel().getByRole('textbox')).toHaveCount(0);
+  await expect(ui.panel().getByTestId('step-blocked')).toHaveCount(0);
+
+  // The details arrive (the download is retried by itself): the form opens with them.
+  await page.unroute(extended);
+  await expect(ui.panel().getByTestId('details-not-here')).toBeHidden({ timeout: 30_000 });
+  const details = await (await request.post('/be/login', { data: { username: rajesh.username, password: rajesh.password, deviceName: '' } })).json() as { token: { jwt: string } };
+  const server = (await (await request.get(`/be/offline-api/pir/${pirCallId(report)}`, { headers: { Authorization: `Bearer ${details.token.jwt}` } })).json()) as NonNullable<Pir['extended']>;
+  await expect(ui.field(en.fields.mmsi)).toHaveValue(server.vessel.mmsi ?? '');
+});
