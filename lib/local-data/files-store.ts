@@ -2,8 +2,43 @@
 import type { StoredFile } from '@/lib/contract';
 import { db, type StoredFileRecord } from './db';
 
-export async function putFile(record: StoredFileRecord) {
-  await (await db()).put('files', record);
+interface Waiting {
+  record: StoredFileRecord;
+  resolve: () => void;
+  reject: (e: unknown) => void;
+}
+let waiting: Waiting[] = [];
+let writing = false;
+
+/**
+ * Stores a file; resolves once it is written. Files that arrive while a write is under way go
+ * together in the next transaction: writes to one store run one after the other, and each costs a
+ * commit, so 45 downloads written one by one queued behind each other at the end of a preparation.
+ */
+export function putFile(record: StoredFileRecord): Promise<void> {
+  return new Promise((resolve, reject) => {
+    waiting.push({ record, resolve, reject });
+    if (!writing) void writeWaiting();
+  });
+}
+
+async function writeWaiting() {
+  writing = true;
+  try {
+    while (waiting.length > 0) {
+      const batch = waiting;
+      waiting = [];
+      try {
+        const tx = (await db()).transaction('files', 'readwrite');
+        await Promise.all([...batch.map((w) => tx.store.put(w.record)), tx.done]);
+        for (const w of batch) w.resolve();
+      } catch (e) {
+        for (const w of batch) w.reject(e);
+      }
+    }
+  } finally {
+    writing = false;
+  }
 }
 
 export async function getFile(id: string): Promise<StoredFileRecord | undefined> {

@@ -1,0 +1,31 @@
+import 'fake-indexeddb/auto';
+import { describe, expect, it, vi } from 'vitest';
+import { db, type StoredFileRecord } from '@/lib/local-data/db';
+import { getFile, putFile } from '@/lib/local-data/files-store';
+
+function record(id: string, content: ArrayBuffer | Blob = new Uint8Array([1, 2, 3]).buffer): StoredFileRecord {
+  return { id, url: id, date: '2026-11-24T08:00:00.000Z', content, width: null, height: null, filename: `${id}.jpg`, type: 'image', size: 3, pirId: 7, contentType: 'image/jpeg' };
+}
+
+describe('storing files', () => {
+  it('writes files that arrive while a write is under way together, each caller told once its file is stored', async () => {
+    const database = await db();
+    const transaction = vi.spyOn(database, 'transaction');
+    const ids = Array.from({ length: 10 }, (_, i) => `batch-${i}`);
+    const order: string[] = [];
+    await Promise.all(ids.map((id) => putFile(record(id, new Blob([id]))).then(() => order.push(id))));
+    expect(order.sort()).toEqual([...ids].sort());
+    for (const id of ids) expect(await ((await getFile(id))!.content as Blob).text()).toBe(id);
+    // The first file alone, the nine that came meanwhile in one more transaction.
+    expect(transaction.mock.calls.filter(([store, mode]) => store === 'files' && mode === 'readwrite')).toHaveLength(2);
+    transaction.mockRestore();
+  });
+
+  it('a write that fails fails its callers only, and the next files are stored', async () => {
+    const bad = { ...record('bad'), content: (() => 1) as unknown as ArrayBuffer };
+    await expect(putFile(bad)).rejects.toBeDefined();
+    expect(await getFile('bad')).toBeUndefined();
+    await putFile(record('after'));
+    expect((await getFile('after'))?.filename).toBe('after.jpg');
+  });
+});
