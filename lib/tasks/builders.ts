@@ -13,6 +13,11 @@ export type ProcessType = (typeof PROCESS_TYPE)[keyof typeof PROCESS_TYPE];
 /** Task subtypes; file transfers may run side by side, the others one at a time, in order. */
 export const SUBTYPE = { claim: 'claim', extended: 'extended', file: 'file', save: 'save', upload: 'upload', verify: 'verify' } as const;
 export const PARALLEL_SUBTYPES: ReadonlySet<string> = new Set([SUBTYPE.file, SUBTYPE.upload]);
+/**
+ * Tasks that run side by side with the file transfers right after them: the extended info needs
+ * nothing from the files, nor they from it, so the files do not wait a round trip for it.
+ */
+export const WITH_THE_FILES_AFTER: ReadonlySet<string> = new Set([SUBTYPE.extended]);
 
 export interface RemoteFile {
   link: string;

@@ -2,7 +2,8 @@
  * The task runner (SPEC §4 processes and tasks), made durable:
  * - a task's REGISTERED state is stored before its request goes out, so a task in flight when the
  *   tab dies is found again (its liveness counter stops: rejected `stopped`, then retried);
- * - one report's tasks run in order (file transfers in a small window), reports side by side;
+ * - one report's tasks run in order (file transfers, and the extended info before them, in a small
+ *   window), reports side by side;
  * - transient failures are retried with backoff; a final failure rejects the task and its process;
  * - only one tab runs the queue (Web Locks); the others show the stored progress.
  */
@@ -10,7 +11,7 @@ import type { Task } from '@/lib/contract';
 import type { ProcessRecord } from '@/lib/local-data/db';
 import { allProcesses, announceProcesses, saveProcess, showProcess, storeProcess } from '@/lib/local-data/processes-store';
 import { applyTaskEvent, isProcessComplete, PENDING_CHECK_MS, processStatus, PROGRESS_SAVE_MS, stalledTasks, STOPPED, type TaskEvent } from './model';
-import { PARALLEL_SUBTYPES, SUBTYPE } from './builders';
+import { PARALLEL_SUBTYPES, SUBTYPE, WITH_THE_FILES_AFTER } from './builders';
 import { setBusy } from '@/lib/app/busy';
 
 /** Raised by an executor for a failure that retrying will not mend (a refused claim, a 4xx). */
@@ -344,9 +345,10 @@ export class TaskRunner {
       const p = this.current(processUid);
       if (!p) return;
       const head = p.tasks[i]!;
-      // A batch: consecutive file transfers, or one other task.
+      // A batch: consecutive file transfers (with the extended info just before them), or one other task.
+      const kind = WITH_THE_FILES_AFTER.has(head.subtype) ? SUBTYPE.file : head.subtype;
       let end = i + 1;
-      if (PARALLEL_SUBTYPES.has(head.subtype)) while (end < p.tasks.length && p.tasks[end]!.subtype === head.subtype) end++;
+      if (PARALLEL_SUBTYPES.has(kind)) while (end < p.tasks.length && p.tasks[end]!.subtype === kind) end++;
       const batch = p.tasks.slice(i, end).map((t) => t.uid);
       const ok = await this.runBatch(processUid, batch, controller.signal);
       if (!ok) break;

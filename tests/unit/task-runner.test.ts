@@ -103,6 +103,31 @@ describe('task runner (SPEC §4, made durable)', () => {
     expect(log.indexOf('start verify')).toBeGreaterThan(Math.max(log.indexOf('end f1'), log.indexOf('end f2')));
   });
 
+  it('fetches the extended info side by side with the files after the claim, not before them', async () => {
+    const log: string[] = [];
+    const handler = (ms: number): TaskHandler => ({
+      async execute(t) {
+        log.push(`start ${t.uid}`);
+        await new Promise((r) => setTimeout(r, ms));
+        log.push(`end ${t.uid}`);
+      },
+    });
+    await saveProcess(
+      process('p1', [
+        task('claim', 'UNDEFINED', { subtype: 'claim' }),
+        task('extended', 'UNDEFINED', { subtype: 'extended' }),
+        task('f1', 'UNDEFINED', { subtype: 'file' }),
+        task('f2', 'UNDEFINED', { subtype: 'file' }),
+      ]),
+    );
+    const { done } = start({ claim: handler(5), extended: handler(30), file: handler(30) });
+    await until(() => done.length === 1);
+    expect(log.indexOf('end claim')).toBeLessThan(log.indexOf('start extended'));
+    expect(log.indexOf('end claim')).toBeLessThan(log.indexOf('start f1'));
+    expect(log.indexOf('start f1')).toBeLessThan(log.indexOf('end extended'));
+    expect(done[0]!.tasks.every((t) => t.status === 'RESOLVED')).toBe(true);
+  });
+
   it('gives a file\'s transfer slot to the next file once its bytes are here, while it is still being stored', async () => {
     let requests = 0;
     let mostRequests = 0;
