@@ -56,6 +56,17 @@ const until = async (check: () => boolean, ms = 5000) => {
   }
 };
 
+/** A handler that takes `ms` and logs when each task starts and ends. */
+function logged(log: string[]) {
+  return (ms: number): TaskHandler => ({
+    async execute(t) {
+      log.push(`start ${t.uid}`);
+      await new Promise((r) => setTimeout(r, ms));
+      log.push(`end ${t.uid}`);
+    },
+  });
+}
+
 describe('task runner (SPEC §4, made durable)', () => {
   it('runs each of many parallel transfers exactly once: no finished transfer is lost and redone', async () => {
     const runs = new Map<string, number>();
@@ -80,13 +91,7 @@ describe('task runner (SPEC §4, made durable)', () => {
 
   it('runs one report\'s tasks in order, file transfers side by side between the others', async () => {
     const log: string[] = [];
-    const handler = (name: string): TaskHandler => ({
-      async execute(t) {
-        log.push(`start ${t.uid}`);
-        await new Promise((r) => setTimeout(r, name === 'file' ? 30 : 5));
-        log.push(`end ${t.uid}`);
-      },
-    });
+    const handler = logged(log);
     await saveProcess(
       process('p1', [
         task('claim', 'UNDEFINED', { subtype: 'claim' }),
@@ -95,7 +100,7 @@ describe('task runner (SPEC §4, made durable)', () => {
         task('verify', 'UNDEFINED', { subtype: 'verify' }),
       ]),
     );
-    const { done } = start({ claim: handler('claim'), file: handler('file'), verify: handler('verify') });
+    const { done } = start({ claim: handler(5), file: handler(30), verify: handler(5) });
     await until(() => done.length === 1);
     expect(log.indexOf('end claim')).toBeLessThan(log.indexOf('start f1'));
     // Both files started before either ended: they ran side by side.
@@ -105,13 +110,7 @@ describe('task runner (SPEC §4, made durable)', () => {
 
   it('fetches the extended info side by side with the files after the claim, not before them', async () => {
     const log: string[] = [];
-    const handler = (ms: number): TaskHandler => ({
-      async execute(t) {
-        log.push(`start ${t.uid}`);
-        await new Promise((r) => setTimeout(r, ms));
-        log.push(`end ${t.uid}`);
-      },
-    });
+    const handler = logged(log);
     await saveProcess(
       process('p1', [
         task('claim', 'UNDEFINED', { subtype: 'claim' }),
