@@ -145,7 +145,7 @@ async function longestTask(page: Page): Promise<number> {
 // ---------------------------------------------------------------------------------------------- prepare
 
 export async function runPrepare(): Promise<{ rows: Row[]; details: string }> {
-  const runs = numArg('runs', 3);
+  const runs = numArg('runs', 5);
   const staticDir = copyStatic();
   const dataDir = tmpDir('data-prepare');
   log('seeding (the big files are made once and kept in bench/.data)');
