@@ -58,7 +58,9 @@ export async function download(
     if (res.status === 401 && err.message === SESSION_EXPIRED) notifySessionExpired();
     throw err;
   }
-  const total = Number(res.headers.get('Content-Length')) || null;
+  // A compressed reply announces its compressed length, and the body arrives decoded: size unknown.
+  const encoding = res.headers.get('Content-Encoding');
+  const total = encoding && encoding !== 'identity' ? null : Number(res.headers.get('Content-Length')) || null;
   const contentType = res.headers.get('Content-Type') ?? 'application/octet-stream';
   let loaded = 0;
   let content: Blob;

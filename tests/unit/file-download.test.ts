@@ -99,6 +99,16 @@ describe('downloading a file', () => {
     expect(content.size).toBe(1024);
   });
 
+  it('takes a compressed reply whole: its Content-Length is the compressed size, the body arrives decoded', async () => {
+    const res = reply([bytes(4000)], { length: 1200 });
+    res.headers.set('Content-Encoding', 'gzip');
+    serve(res);
+    const seen: [number, number | null][] = [];
+    const { content } = await download('files/notes.json', { onProgress: (l, t) => seen.push([l, t]) });
+    expect(content.size).toBe(4000);
+    expect(seen).toEqual([[4000, null]]);
+  });
+
   it('refuses a body shorter than its Content-Length (a dropped connection), as no response', async () => {
     serve(reply([bytes(1000)], { length: 5000 }));
     const err = await download('files/c').catch((e: unknown) => e);
