@@ -107,7 +107,13 @@ export function StepPanel(props: StepPanelProps) {
   );
 }
 
+/** The steps that show or send the report's stored details. */
+const NEEDS_DETAILS = (step: StepName) => step !== 'claimedandprepared' && step !== 'piravailable' && step !== 'inspection started';
+
 function Step({ step, report, current, deviceName, processes, onDone }: StepPanelProps) {
+  // Without the report's details (a tablet downloading again a report it holds) a form would show empty
+  // fields whose edits could not be kept, and a signature or a submission would be of a report not seen.
+  if (!report.extended && NEEDS_DETAILS(step)) return <DetailsNotHere step={step} />;
   switch (step) {
     case 'claimedandprepared':
       return <ClaimedStep report={report} deviceName={deviceName} processes={processes.filter((p) => p.type === 'prepare')} />;
@@ -120,9 +126,6 @@ function Step({ step, report, current, deviceName, processes, onDone }: StepPane
     case 'submit':
       return <SubmitStep report={report} processes={processes} />;
     default: {
-      // A form starts from the report's stored details: without them (a tablet downloading again a
-      // report it holds) it would show empty fields whose edits could not be kept.
-      if (!report.extended) return <DetailsNotHere step={step} />;
       const Form = FORMS[step]!;
       // Keyed by report: a form starts from that report's stored values.
       return <Form key={report.id} report={report} onCompleted={onDone} />;

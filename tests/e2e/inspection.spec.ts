@@ -236,6 +236,13 @@ test('a tablet downloading again a report it holds shows its form steps only onc
   await expect(ui.panel().getByTestId('details-not-here')).toHaveText(en.inspection.detailsNotHere);
   await expect(ui.panel().getByRole('textbox')).toHaveCount(0);
   await expect(ui.panel().getByTestId('step-blocked')).toHaveCount(0);
+  // Nor can it be signed or submitted.
+  for (const step of ['signature', 'submit']) {
+    await ui.open(report.id, step);
+    await expect(ui.panel().getByTestId('details-not-here')).toBeVisible();
+    await expect(ui.panel().getByRole('button')).toHaveCount(0);
+  }
+  await ui.open(report.id, 'updatevesselidentity');
 
   // The details arrive (the download is retried by itself): the form opens with them.
   await page.unroute(extended);
