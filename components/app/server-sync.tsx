@@ -23,7 +23,10 @@ export function ServerSync() {
     let cancelled = false;
     merging = merging.then(async () => {
       if (cancelled) return;
-      const result = mergeFromServer(allReports(), listing, device, await archivedIds());
+      const archived = await archivedIds();
+      if (cancelled) return;
+      // Read the reports now, after the wait: a snapshot taken before it could undo what resolved meanwhile.
+      const result = mergeFromServer(allReports(), listing, device, archived);
       if (cancelled) return;
       if (result.changed.length || result.removed.length) await commit({ put: result.changed, remove: result.removed.map((r) => r.id) });
       for (const r of result.toPrepare) await queuePreparation(r, device);

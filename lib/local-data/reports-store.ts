@@ -115,16 +115,38 @@ if (typeof window !== 'undefined') {
 // ------------------------------------------------------------------ durable changes
 
 /**
- * Stores reports (and optionally processes) in one transaction, then shows them. Used for
+ * Shows reports at once and stores them (and optionally processes) in one transaction. Used for
  * status changes, so that a report and the work queued for it never disagree after a crash.
  */
 export async function commit(change: { put?: Pir[]; remove?: number[]; processes?: ProcessRecord[]; removeProcesses?: string[] }) {
-  await flushEdits();
   const put = change.put ?? [];
   const remove = change.remove ?? [];
-  for (const r of put) dirty.delete(r.id);
-  for (const id of remove) dirty.delete(id);
+  // Shown at once, before it is stored: an edit made while it is being stored (a keystroke, a task's
+  // result) builds on it, and is stored after it, instead of being overwritten by it.
+  const touched = new Set([...put.map((r) => r.id), ...remove]);
+  const before = allReports().filter((r) => touched.has(r.id));
+  for (const id of touched) dirty.delete(id);
   writeAhead();
+  setInMemory(put, remove);
+  try {
+    await store(put, remove, change);
+  } catch (e) {
+    // Not stored: show again what is stored, unless edited since.
+    const edited = (id: number) => dirty.has(id);
+    setInMemory(
+      before.filter((r) => !edited(r.id)),
+      put.filter((r) => !edited(r.id) && !before.some((b) => b.id === r.id)).map((r) => r.id),
+    );
+    throw e;
+  }
+  for (const p of change.processes ?? []) showProcess(p);
+  forgetProcesses(change.removeProcesses ?? [], remove);
+  if (put.length || remove.length) announce({ type: 'reports', ids: [...put.map((r) => r.id), ...remove] });
+  if (change.processes?.length || change.removeProcesses?.length || remove.length) announce({ type: 'processes' });
+}
+
+async function store(put: Pir[], remove: number[], change: { processes?: ProcessRecord[]; removeProcesses?: string[] }) {
+  await flushEdits();
   const d = await db();
   const tx = d.transaction(['reports', 'processes', 'files'], 'readwrite');
   const ops: Promise<unknown>[] = [];
@@ -143,11 +165,6 @@ export async function commit(change: { put?: Pir[]; remove?: number[]; processes
   for (const p of change.processes ?? []) ops.push(tx.objectStore('processes').put(p));
   for (const uid of change.removeProcesses ?? []) ops.push(tx.objectStore('processes').delete(uid));
   await Promise.all([...ops, tx.done]);
-  setInMemory(put, remove);
-  for (const p of change.processes ?? []) showProcess(p);
-  forgetProcesses(change.removeProcesses ?? [], remove);
-  if (put.length || remove.length) announce({ type: 'reports', ids: [...put.map((r) => r.id), ...remove] });
-  if (change.processes?.length || change.removeProcesses?.length || remove.length) announce({ type: 'processes' });
 }
 
 /** Another tab changed these reports: show what is stored. */

@@ -96,6 +96,9 @@ export function mergeFromServer(local: readonly Pir[], server: readonly Pir[], d
         result.lostClaim.push(next);
       } else {
         next = withServerFields(l, s);
+        // Held here without its details (a download cut short, or overwritten by a merge that raced it):
+        // download them again. The caller skips a report whose preparation is still queued.
+        if (!next.extended && isHeldHere(next, device)) result.toPrepare.push(next);
       }
     } else {
       // Not worked on here: the server's view wins, but a prepared copy keeps its downloaded extended info.

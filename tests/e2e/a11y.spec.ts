@@ -67,6 +67,9 @@ for (const [language, dark] of [
     await password.fill(amina.password);
     await page.locator('button[type=submit]').click();
     await expect(page.locator('section[data-testid^="group-"]').first()).toBeVisible();
+    // A new tablet downloads again the reports it holds; their steps open once the details are here.
+    await page.goto(`/pir/${report.id}/#updatevesselidentity`);
+    await expect(page.locator('section[aria-labelledby="step-title"] input').first()).toBeVisible({ timeout: 30_000 });
 
     const visits: [string, string][] = [
       ['reports', '/reports/'],

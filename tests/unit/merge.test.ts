@@ -67,6 +67,12 @@ describe('merge from server (SPEC §4)', () => {
     ]);
   });
 
+  it('downloads again the details of a report held here that has none, and not those of one that has them', () => {
+    const local = [report(1, 'inspecting', { claimedByDevice: me, extended: null }), report(2, 'inspecting', { claimedByDevice: me, extended: emptyExtended() })];
+    const r = mergeFromServer(local, [report(1, 'inspecting', { claimedByDevice: me }), report(2, 'inspecting', { claimedByDevice: me })], me);
+    expect(r.toPrepare.map((x) => [x.id, x.status])).toEqual([[1, 'inspecting']]);
+  });
+
   it('follows the server for reports not worked on here, keeping downloaded extended info', () => {
     const ext = emptyExtended();
     const local = [report(1, 'notready', { extended: ext })];

@@ -1,0 +1,44 @@
+import 'fake-indexeddb/auto';
+import { QueryClient } from '@tanstack/react-query';
+import { describe, expect, it } from 'vitest';
+import { attachQueryClient, localKeys } from '@/lib/local-data/cache';
+import { db } from '@/lib/local-data/db';
+import { commit, editReport, findReport, flushEdits } from '@/lib/local-data/reports-store';
+import { emptyExtended, report } from './fixtures/report';
+
+function findings(text: string) {
+  const ext = emptyExtended();
+  ext.pir.findingsByInspector = text;
+  return ext;
+}
+
+describe('the tablet\'s reports', () => {
+  it('keeps an edit made while a change is being stored, on top of that change, on screen and stored', async () => {
+    const client = new QueryClient();
+    attachQueryClient(client);
+    const held = report(301, 'inspecting', { claimedByDevice: 'TAB-A', extended: findings('') });
+    client.setQueryData(localKeys.reports, [held]);
+    await commit({ put: [held] });
+
+    // A merge brings the server's comment; the inspector types while it is being stored.
+    const storing = commit({ put: [{ ...held, inspectionComment: 'Check hold 3' }] });
+    editReport(held.id, (r) => ({ ...r, extended: findings('Hold 3 at -18 °C') }));
+    await storing;
+    await flushEdits();
+
+    const expected = { inspectionComment: 'Check hold 3', extended: { pir: { findingsByInspector: 'Hold 3 at -18 °C' } } };
+    expect(findReport(held.id)).toMatchObject(expected);
+    expect(await (await db()).get('reports', held.id)).toMatchObject(expected);
+  });
+
+  it('shows a change at once, before it is stored', async () => {
+    const client = new QueryClient();
+    attachQueryClient(client);
+    const r = report(302, 'notready');
+    client.setQueryData(localKeys.reports, [r]);
+    const storing = commit({ put: [{ ...r, status: 'preparing', claimedByDevice: 'TAB-A' }] });
+    expect(findReport(r.id)?.status).toBe('preparing');
+    await storing;
+    expect((await (await db()).get('reports', r.id))?.status).toBe('preparing');
+  });
+});
