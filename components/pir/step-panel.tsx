@@ -7,6 +7,8 @@ import { whenIdle } from '@/lib/app/when-idle';
 import { useTranslations } from 'next-intl';
 import { AvailableStep, ClaimedStep } from './steps/prepare-steps';
 import { StepFrame } from './step-frame';
+import { PROCESS_TYPE } from '@/lib/tasks/builders';
+import { processStatus } from '@/lib/tasks/model';
 
 /**
  * The steps' screens load with the step (their forms, zod rules, pickers and signature pads are most
@@ -86,13 +88,25 @@ function usePreloadSteps() {
   );
 }
 
-function DetailsNotHere({ step }: { step: StepName }) {
+function DetailsNotHere({ step, processes }: { step: StepName; processes: ProcessRecord[] }) {
   const t = useTranslations('inspection');
+  const ts = useTranslations('steps');
+  // A download that failed for good waits for the inspector: say so, and where to retry it.
+  const failed = processes.some((p) => p.type === PROCESS_TYPE.prepare && processStatus(p.tasks) === 'REJECTED');
   return (
     <StepFrame step={step}>
-      <p className="rounded-lg bg-muted p-3 text-sm" role="note" data-testid="details-not-here">
-        {t('detailsNotHere')}
-      </p>
+      {failed ? (
+        <p className="rounded-lg bg-destructive/10 p-3 text-sm" role="note" data-testid="details-failed">
+          {t('detailsFailed')}{' '}
+          <a href="#claimedandprepared" className="inline-flex min-h-11 items-center font-medium underline underline-offset-4">
+            {t('detailsRetryIn', { step: ts('claimedandprepared.title') })}
+          </a>
+        </p>
+      ) : (
+        <p className="rounded-lg bg-muted p-3 text-sm" role="note" data-testid="details-not-here">
+          {t('detailsNotHere')}
+        </p>
+      )}
     </StepFrame>
   );
 }
@@ -113,7 +127,7 @@ const NEEDS_DETAILS = (step: StepName) => step !== 'claimedandprepared' && step 
 function Step({ step, report, current, deviceName, processes, onDone }: StepPanelProps) {
   // Without the report's details (a tablet downloading again a report it holds) a form would show empty
   // fields whose edits could not be kept, and a signature or a submission would be of a report not seen.
-  if (!report.extended && NEEDS_DETAILS(step)) return <DetailsNotHere step={step} />;
+  if (!report.extended && NEEDS_DETAILS(step)) return <DetailsNotHere step={step} processes={processes} />;
   switch (step) {
     case 'claimedandprepared':
       return <ClaimedStep report={report} deviceName={deviceName} processes={processes.filter((p) => p.type === 'prepare')} />;

@@ -251,3 +251,25 @@ test('a tablet downloading again a report it holds shows its form steps only onc
   const server = (await (await request.get(`/be/offline-api/pir/${pirCallId(report)}`, { headers: { Authorization: `Bearer ${details.token.jwt}` } })).json()) as NonNullable<Pir['extended']>;
   await expect(ui.field(en.fields.mmsi)).toHaveValue(server.vessel.mmsi ?? '');
 });
+
+test('when the details cannot be downloaded, a step says so and where to retry; the retry brings them', async ({ page, request }) => {
+  const report = (await listingFor(request, rajesh)).find((r) => r.status === 'inspecting' && r.claimedByDevice === rajesh.deviceName) as Pir;
+  // The server refuses the details (a final error: no automatic retry).
+  const extended = `**/be/offline-api/pir/${pirCallId(report)}`;
+  await page.route(extended, (route) => route.fulfill({ status: 404, contentType: 'application/json', body: JSON.stringify({ message: 'Not found' }) }));
+  await login(page, rajesh);
+  await expect(page.locator(`[data-report-id="${report.id}"]`)).toBeVisible();
+  const ui = new Inspector(page, en);
+  await ui.open(report.id, 'catchonboard');
+  const failed = ui.panel().getByTestId('details-failed');
+  await expect(failed).toContainText(en.inspection.detailsFailed, { timeout: 30_000 });
+
+  await page.unroute(extended);
+  await failed.getByRole('link', { name: fill(en.inspection.detailsRetryIn, { step: en.steps.claimedandprepared.title }) }).click();
+  await expect(page.getByRole('heading', { level: 2, name: en.steps.claimedandprepared.title })).toBeVisible();
+  await ui.panel().getByRole('button', { name: en.process.retry }).first().click();
+  await ui.open(report.id, 'catchonboard');
+  await expect(ui.panel().getByTestId('details-failed')).toHaveCount(0);
+  await expect(ui.panel().getByTestId('details-not-here')).toHaveCount(0, { timeout: 30_000 });
+  await expect(ui.panel().getByRole('button', { name: en.inspection.markComplete })).toBeVisible();
+});
