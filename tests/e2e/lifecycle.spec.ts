@@ -69,8 +69,11 @@ interface Target {
  * The inspector's day: claim and prepare online, go offline, inspect across a reload and a
  * browser restart, sign, submit while still offline, come back online; then the server holds
  * exactly what was entered, each file once.
+ *
+ * `patience`: how long a transfer may take. With faults, one request can fail several times in a row and
+ * wait out the runner's backoff (1, 2, 4, 8, 16, 30, 30 s before its 8th and last try: 91 s).
  */
-async function journey(target: Target, report: Pir) {
+async function journey(target: Target, report: Pir, patience = 60_000) {
   const files = remoteFilesOf(report);
   const profile = fs.mkdtempSync(path.join(os.tmpdir(), 'pir-profile-'));
   const findings = `Logbook pages 12-14 missing; hold 3 temperature −18 °C (${Date.now()})`;
@@ -83,7 +86,7 @@ async function journey(target: Target, report: Pir) {
   const card = page.locator(`[data-report-id="${report.id}"]`);
   await card.getByRole('button', { name: 'Claim' }).click();
   await expect(card.locator('[data-status]')).toHaveAttribute('data-status', 'preparing');
-  await expect(page.getByText(`${report.vesselIdentity.vesselName} is ready for inspection.`)).toBeVisible({ timeout: 60_000 });
+  await expect(page.getByText(`${report.vesselIdentity.vesselName} is ready for inspection.`)).toBeVisible({ timeout: patience });
   await expect(page.getByTestId('group-ready').locator(`[data-report-id="${report.id}"] [data-status]`)).toHaveAttribute('data-status', 'ready');
   expect(await storedFileCount(page, report.id)).toBe(files.length);
 
@@ -145,7 +148,7 @@ async function journey(target: Target, report: Pir) {
   await expect(page.getByText('Waiting for the network')).toBeVisible();
 
   await goOnline(context);
-  await expect(page.getByTestId('submit-status')).toContainText('Submitted on', { timeout: 60_000 });
+  await expect(page.getByTestId('submit-status')).toContainText('Submitted on', { timeout: patience });
   await context.close();
 
   // The server holds exactly what was entered, each file once.
@@ -201,7 +204,7 @@ test('the same journey ends the same way when 30% of the server replies fail or 
     let listing: Pir[] | null = null;
     for (let i = 0; i < 20 && !listing; i++) listing = await listingFor(request, amina).catch(() => null);
     await request.dispose();
-    await journey({ baseURL: server.url, dataDir }, pickReport(listing!));
+    await journey({ baseURL: server.url, dataDir }, pickReport(listing!), 100_000);
     expect(server.app.faults.stats().injected).toBeGreaterThan(0);
   } finally {
     await server.close();
