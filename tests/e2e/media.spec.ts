@@ -146,6 +146,8 @@ test('vessel pictures and a two-page attachment are added, resized, kept across 
   await page.getByTestId('stepper-pirattachments').click();
   const att = page.getByTestId('step-pirattachments');
   const attCards = att.getByTestId('attachment-card');
+  // Counted once the step is drawn (its screen loads with it).
+  await expect(att.getByRole('button', { name: 'New attachment' })).toBeVisible();
   const remote = await att.locator('[data-testid="attachment-card"][data-offline="false"]').count();
 
   await att.getByRole('button', { name: 'New attachment' }).click();
