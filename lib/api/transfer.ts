@@ -27,9 +27,9 @@ export const SLOWEST_LINK_BYTES_PER_S = 32 * 1024;
  * passing through the page's JavaScript: the fastest way, but nothing tells how far it is, so it has a
  * deadline (30 s plus its size at 32 KB/s: 158 s for 4 MB) instead of a silence timer, and its progress
  * jumps to the end. A bigger file, or one of unknown size, is counted on its way: progress within the
- * file, and a connection silent for 30 s aborts it; so is any file with `counted` (the task runner asks for
- * it when a file's first try failed: a slow link then still gets through). (Preparing 45 files, 87 MB: 1.02 s gathered into
- * buffers, 0.76 s all counted, 0.64 s mostly direct.)
+ * file, and a connection silent for 30 s aborts it; so is any file with `counted` (the task runner asks
+ * for it when a file's first try failed: a slow link then still gets through). Preparing 45 files,
+ * 87 MB: 1.02 s gathered into buffers, 0.76 s all counted, 0.64 s mostly direct.
  */
 export async function download(
   link: string,

@@ -1,4 +1,5 @@
-/** Reading a stored file's content, whichever form it was stored in. */
+// Reading a stored file's content, whichever form it was stored in.
+
 /** What a stored file holds: a Blob (downloads) or bytes (what the tablet made, restored files). */
 export type FileContent = ArrayBuffer | Blob;
 
