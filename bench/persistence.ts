@@ -85,6 +85,7 @@ async function block(s: State, n: number) {
       b.ls.length = 0;
       b.keys.length = 0;
       b.trackKeys = true;
+      b.countBytes = true;
     });
     await page.keyboard.press(s.keys.length % 2 === 0 ? 'x' : 'Backspace');
     // the write is due WRITE_DELAY_MS (300 ms) after the edit

@@ -144,6 +144,7 @@ export interface BenchWindow {
     longtasks: { start: number; duration: number }[];
     keys: number[];
     trackKeys: boolean;
+    countBytes: boolean;
     timerFired: Record<string, number>;
     firstList: { t: number | null; cards: number; cardsThen?: number } | null;
     afterNextFrame(): Promise<number>;

@@ -118,7 +118,7 @@ if (typeof window !== 'undefined') {
  * Shows reports at once and stores them (and optionally processes) in one transaction. Used for
  * status changes, so that a report and the work queued for it never disagree after a crash.
  */
-export async function commit(change: { put?: Pir[]; remove?: number[]; processes?: ProcessRecord[]; removeProcesses?: string[] }) {
+export async function commit(change: { put?: Pir[]; remove?: number[]; processes?: ProcessRecord[]; removeProcesses?: string[]; removeFiles?: string[] }) {
   const put = change.put ?? [];
   const remove = change.remove ?? [];
   // Shown at once, before it is stored: an edit made while it is being stored (a keystroke, a task's
@@ -145,7 +145,7 @@ export async function commit(change: { put?: Pir[]; remove?: number[]; processes
   if (change.processes?.length || change.removeProcesses?.length || remove.length) announce({ type: 'processes' });
 }
 
-async function store(put: Pir[], remove: number[], change: { processes?: ProcessRecord[]; removeProcesses?: string[] }) {
+async function store(put: Pir[], remove: number[], change: { processes?: ProcessRecord[]; removeProcesses?: string[]; removeFiles?: string[] }) {
   await flushEdits();
   const d = await db();
   const tx = d.transaction(['reports', 'processes', 'files'], 'readwrite');
@@ -164,6 +164,7 @@ async function store(put: Pir[], remove: number[], change: { processes?: Process
   }
   for (const p of change.processes ?? []) ops.push(tx.objectStore('processes').put(p));
   for (const uid of change.removeProcesses ?? []) ops.push(tx.objectStore('processes').delete(uid));
+  for (const id of change.removeFiles ?? []) ops.push(tx.objectStore('files').delete(id));
   await Promise.all([...ops, tx.done]);
 }
 

@@ -36,8 +36,6 @@ function transition(report: Pir, t: Transition): Pir {
 
 /** SPEC §4 claim (and reclaim): checks storage, then queues claim + preparation. */
 export async function claimReport(report: Pir, device: string, opts: { reclaim?: boolean } = {}) {
-  // Asked for, not waited on: the browser may take seconds to decide, and the claim must not.
-  void requestPersistentStorage();
   const needed = estimatedSize(remoteFilesOf(report));
   const space = await checkSpace(needed);
   if (!space.fits) throw new ActionError('error.noSpace', { needed: space.needed, free: space.free ?? 0 });
@@ -45,6 +43,9 @@ export async function claimReport(report: Pir, device: string, opts: { reclaim?:
   const process = buildPrepareProcess(next, { device, reclaim: Boolean(opts.reclaim), claim: true, uid, now: new Date(), restore: report });
   await commit({ put: [next], processes: [process] });
   runner().kick();
+  // Asked for, not waited on: the browser may take seconds to decide, and the claim must not (nor
+  // the storage estimate above, which the browser would answer after it).
+  void requestPersistentStorage();
 }
 
 /** Prepares again a report this tablet holds but has no copy of (found by the merge). */

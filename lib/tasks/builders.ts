@@ -14,10 +14,14 @@ export type ProcessType = (typeof PROCESS_TYPE)[keyof typeof PROCESS_TYPE];
 export const SUBTYPE = { claim: 'claim', extended: 'extended', file: 'file', save: 'save', upload: 'upload', verify: 'verify' } as const;
 export const PARALLEL_SUBTYPES: ReadonlySet<string> = new Set([SUBTYPE.file, SUBTYPE.upload]);
 /**
- * Tasks that run side by side with the file transfers right after them: the extended info needs
- * nothing from the files, nor they from it, so the files do not wait a round trip for it.
+ * Tasks that run side by side with the file transfers after them. The extended info needs nothing
+ * from the files, nor they from it. The claim neither: the files are downloaded while it is on its
+ * way rather than one round trip later, and a claim refused for good stops them (STOPS_ITS_BATCH)
+ * and the preparation's files are deleted with it (docs/decisions.md).
  */
-export const WITH_THE_FILES_AFTER: ReadonlySet<string> = new Set([SUBTYPE.extended]);
+export const WITH_THE_FILES_AFTER: ReadonlySet<string> = new Set([SUBTYPE.claim, SUBTYPE.extended]);
+/** Tasks whose refusal for good stops the tasks running beside them: nothing is worth finishing. */
+export const STOPS_ITS_BATCH: ReadonlySet<string> = new Set([SUBTYPE.claim]);
 
 export interface RemoteFile {
   link: string;

@@ -11,7 +11,7 @@ import type { Task } from '@/lib/contract';
 import type { ProcessRecord } from '@/lib/local-data/db';
 import { allProcesses, announceProcesses, saveProcess, showProcess, storeProcess } from '@/lib/local-data/processes-store';
 import { applyTaskEvent, isProcessComplete, PENDING_CHECK_MS, processStatus, PROGRESS_SAVE_MS, stalledTasks, STOPPED, type TaskEvent } from './model';
-import { PARALLEL_SUBTYPES, SUBTYPE, WITH_THE_FILES_AFTER } from './builders';
+import { PARALLEL_SUBTYPES, STOPS_ITS_BATCH, SUBTYPE, WITH_THE_FILES_AFTER } from './builders';
 import { setBusy } from '@/lib/app/busy';
 
 /** Raised by an executor for a failure that retrying will not mend (a refused claim, a 4xx). */
@@ -345,10 +345,11 @@ export class TaskRunner {
       const p = this.current(processUid);
       if (!p) return;
       const head = p.tasks[i]!;
-      // A batch: consecutive file transfers (with the extended info just before them), or one other task.
+      // A batch: consecutive file transfers (with the claim and the extended info just before them), or one other task.
       const kind = WITH_THE_FILES_AFTER.has(head.subtype) ? SUBTYPE.file : head.subtype;
+      const joins = (subtype: string) => subtype === kind || (kind === SUBTYPE.file && WITH_THE_FILES_AFTER.has(subtype));
       let end = i + 1;
-      if (PARALLEL_SUBTYPES.has(kind)) while (end < p.tasks.length && p.tasks[end]!.subtype === kind) end++;
+      if (PARALLEL_SUBTYPES.has(kind)) while (end < p.tasks.length && joins(p.tasks[end]!.subtype)) end++;
       const batch = p.tasks.slice(i, end).map((t) => t.uid);
       const ok = await this.runBatch(processUid, batch, controller.signal);
       if (!ok) break;
@@ -368,10 +369,18 @@ export class TaskRunner {
   /** Runs a batch with a small window; true when every task of it ended resolved or ignored. */
   private async runBatch(processUid: string, uids: string[], signal: AbortSignal): Promise<boolean> {
     const queue = [...uids];
+    const stop = new AbortController();
+    const stopAll = () => stop.abort();
+    signal.addEventListener('abort', stopAll, { once: true });
     const workers = Array.from({ length: Math.min(FILE_WINDOW, queue.length) }, async () => {
-      for (let uid = queue.shift(); uid !== undefined && !signal.aborted; uid = queue.shift()) await this.runTask(processUid, uid, signal);
+      for (let uid = queue.shift(); uid !== undefined && !stop.signal.aborted; uid = queue.shift()) {
+        await this.runTask(processUid, uid, stop.signal);
+        const t = this.current(processUid)?.tasks.find((x) => x.uid === uid);
+        if (t?.status === 'REJECTED' && STOPS_ITS_BATCH.has(t.subtype)) stop.abort();
+      }
     });
     await Promise.all(workers);
+    signal.removeEventListener('abort', stopAll);
     const p = this.current(processUid);
     return Boolean(p && uids.every((uid) => ['RESOLVED', 'IGNORED'].includes(p.tasks.find((t) => t.uid === uid)?.status ?? '')));
   }
@@ -402,8 +411,14 @@ export class TaskRunner {
   }
 
   private async execute(processUid: string, taskUid: string, t: Task, p: ProcessRecord, handler: TaskHandler, signal: AbortSignal, transferred: () => void) {
-    // Stored as registered before the request goes out.
-    await this.update(processUid, taskUid, { type: 'register' });
+    // Registered at once in memory, and stored while the request is on its way rather than before
+    // it: every request is safe to send again (GETs, and POSTs carry the task's idempotency key),
+    // so a crash before the write lands only sends it again. Its answer waits for the write. A
+    // download's registration is stored with its progress (every PROGRESS_SAVE_MS) instead: nothing
+    // of it is kept before it completes, so there is nothing to recover, and a preparation's 45
+    // files would each write the whole process once more.
+    const registered = this.update(processUid, taskUid, { type: 'register' }, t.subtype !== SUBTYPE.file);
+    registered.catch(() => undefined);
     this.inFlight.add(taskUid);
     const sending = t.subtype === SUBTYPE.save || t.subtype === SUBTYPE.upload;
     if (sending) setBusy(`task:${taskUid}`, 'upload');
@@ -415,6 +430,7 @@ export class TaskRunner {
         progress: (share) => void this.update(processUid, taskUid, { type: 'progress', completion: 5 + 90 * share }, false),
         transferred,
       });
+      await registered;
       clearInterval(alive);
       if (handler.resolve) {
         await this.update(processUid, taskUid, { type: 'complete', result });
@@ -425,6 +441,7 @@ export class TaskRunner {
       }
     } catch (e) {
       clearInterval(alive);
+      await registered.catch(() => undefined);
       if (signal.aborted) return;
       if (e instanceof PausedError) {
         await this.update(processUid, taskUid, (task) => ({ ...task, status: 'UNDEFINED', completion: 0 }));

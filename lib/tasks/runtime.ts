@@ -51,8 +51,9 @@ async function onRejected(p: ProcessRecord) {
   if (p.type === PROCESS_TYPE.prepare) {
     const claim = p.tasks.find((t) => t.subtype === SUBTYPE.claim);
     if (claim?.status === 'REJECTED') {
-      // SPEC §4: a failed claim restores the report as it was.
-      await commit({ put: p.restore ? [p.restore] : [], removeProcesses: [p.uid] });
+      // SPEC §4: a failed claim restores the report as it was, without the files downloaded beside the claim.
+      const stored = p.tasks.filter((t) => t.subtype === SUBTYPE.file && t.status === 'RESOLVED').map((t) => (t.body as { fileId: string }).fileId);
+      await commit({ put: p.restore ? [p.restore] : [], removeProcesses: [p.uid], removeFiles: stored });
       emitLifecycleEvent({ type: 'claimFailed', report: p.restore ?? report, message });
       // Someone else probably holds it now: fetch the listing to show who.
       void queryClient().invalidateQueries({ queryKey: queryKeys.currentFiles });

@@ -89,26 +89,26 @@ describe('task runner (SPEC §4, made durable)', () => {
     expect(done[0]!.tasks.every((t) => t.status === 'RESOLVED')).toBe(true);
   });
 
-  it('runs one report\'s tasks in order, file transfers side by side between the others', async () => {
+  it('runs one report\'s tasks in order, uploads side by side between the others', async () => {
     const log: string[] = [];
     const handler = logged(log);
     await saveProcess(
       process('p1', [
-        task('claim', 'UNDEFINED', { subtype: 'claim' }),
-        task('f1', 'UNDEFINED', { subtype: 'file' }),
-        task('f2', 'UNDEFINED', { subtype: 'file' }),
+        task('save', 'UNDEFINED', { subtype: 'save' }),
+        task('u1', 'UNDEFINED', { subtype: 'upload' }),
+        task('u2', 'UNDEFINED', { subtype: 'upload' }),
         task('verify', 'UNDEFINED', { subtype: 'verify' }),
       ]),
     );
-    const { done } = start({ claim: handler(5), file: handler(30), verify: handler(5) });
+    const { done } = start({ save: handler(5), upload: handler(30), verify: handler(5) });
     await until(() => done.length === 1);
-    expect(log.indexOf('end claim')).toBeLessThan(log.indexOf('start f1'));
-    // Both files started before either ended: they ran side by side.
-    expect(log.indexOf('start f2')).toBeLessThan(log.indexOf('end f1'));
-    expect(log.indexOf('start verify')).toBeGreaterThan(Math.max(log.indexOf('end f1'), log.indexOf('end f2')));
+    expect(log.indexOf('end save')).toBeLessThan(log.indexOf('start u1'));
+    // Both uploads started before either ended: they ran side by side.
+    expect(log.indexOf('start u2')).toBeLessThan(log.indexOf('end u1'));
+    expect(log.indexOf('start verify')).toBeGreaterThan(Math.max(log.indexOf('end u1'), log.indexOf('end u2')));
   });
 
-  it('fetches the extended info side by side with the files after the claim, not before them', async () => {
+  it('downloads the extended info and the files while the claim is on its way, not one round trip after it', async () => {
     const log: string[] = [];
     const handler = logged(log);
     await saveProcess(
@@ -117,14 +117,78 @@ describe('task runner (SPEC §4, made durable)', () => {
         task('extended', 'UNDEFINED', { subtype: 'extended' }),
         task('f1', 'UNDEFINED', { subtype: 'file' }),
         task('f2', 'UNDEFINED', { subtype: 'file' }),
+        task('verify', 'UNDEFINED', { subtype: 'verify' }),
       ]),
     );
-    const { done } = start({ claim: handler(5), extended: handler(30), file: handler(30) });
+    const { done } = start({ claim: handler(30), extended: handler(30), file: handler(30), verify: handler(5) });
     await until(() => done.length === 1);
-    expect(log.indexOf('end claim')).toBeLessThan(log.indexOf('start extended'));
-    expect(log.indexOf('end claim')).toBeLessThan(log.indexOf('start f1'));
-    expect(log.indexOf('start f1')).toBeLessThan(log.indexOf('end extended'));
+    expect(log.indexOf('start extended')).toBeLessThan(log.indexOf('end claim'));
+    expect(log.indexOf('start f1')).toBeLessThan(log.indexOf('end claim'));
+    expect(log.indexOf('start f2')).toBeLessThan(log.indexOf('end claim'));
+    // A task after the batch still waits for all of it.
+    expect(log.indexOf('start verify')).toBeGreaterThan(Math.max(...['claim', 'extended', 'f1', 'f2'].map((x) => log.indexOf(`end ${x}`))));
     expect(done[0]!.tasks.every((t) => t.status === 'RESOLVED')).toBe(true);
+  });
+
+  it('stops the downloads beside a claim refused for good, and starts no more of them', async () => {
+    const started: string[] = [];
+    const aborted: string[] = [];
+    const files = Array.from({ length: 3 * FILE_WINDOW }, (_, i) => task(`f${i}`, 'UNDEFINED', { subtype: 'file' }));
+    await saveProcess(process('p1', [task('claim', 'UNDEFINED', { subtype: 'claim' }), task('extended', 'UNDEFINED', { subtype: 'extended' }), ...files]));
+    const slow: TaskHandler = {
+      execute: (t, { signal }) =>
+        new Promise((resolve, reject) => {
+          started.push(t.uid);
+          const timer = setTimeout(resolve, 5000);
+          signal.addEventListener('abort', () => {
+            clearTimeout(timer);
+            aborted.push(t.uid);
+            reject(new Error('aborted'));
+          });
+        }),
+    };
+    const { done, rejected } = start({
+      claim: {
+        async execute() {
+          await new Promise((r) => setTimeout(r, 20));
+          throw new FinalError('error.claim');
+        },
+      },
+      extended: slow,
+      file: slow,
+    });
+    await until(() => rejected.length === 1, 2000);
+    expect(done).toEqual([]);
+    // Those under way were stopped; the rest of the batch never started.
+    expect(started.length).toBeGreaterThan(0);
+    expect(started.length).toBeLessThan(files.length + 1);
+    expect(aborted.sort()).toEqual(started.sort());
+    expect(rejected[0]!.tasks.find((t) => t.uid === 'claim')!.status).toBe('REJECTED');
+    expect(rejected[0]!.tasks.filter((t) => t.status === 'RESOLVED')).toEqual([]);
+  });
+
+  it('goes on with the files while a claim that failed for now waits for its retry', async () => {
+    let claims = 0;
+    const files = Array.from({ length: 4 }, (_, i) => task(`f${i}`, 'UNDEFINED', { subtype: 'file' }));
+    await saveProcess(process('p1', [task('claim', 'UNDEFINED', { subtype: 'claim' }), ...files]));
+    const fileRuns: string[] = [];
+    const { done } = start({
+      claim: {
+        async execute() {
+          if (++claims < 2) throw new Error('no response');
+        },
+      },
+      file: {
+        async execute(t) {
+          fileRuns.push(t.uid);
+          await new Promise((r) => setTimeout(r, 10));
+        },
+      },
+    });
+    await until(() => done.length === 1);
+    expect(claims).toBe(2);
+    // Each file downloaded once: the claim's retry did not download them again.
+    expect(fileRuns.sort()).toEqual(['f0', 'f1', 'f2', 'f3']);
   });
 
   it('gives a file\'s transfer slot to the next file once its bytes are here, while it is still being stored', async () => {
@@ -160,7 +224,7 @@ describe('task runner (SPEC §4, made durable)', () => {
     expect(mostAtOnce).toBeLessThanOrEqual(FILE_WINDOW);
   });
 
-  it('stores a task as registered before its request goes out', async () => {
+  it('stores a claim as registered before anything its request leads to is stored', async () => {
     let seen: string | undefined;
     await saveProcess(process('p1', [task('a', 'UNDEFINED', { subtype: 'claim' })]));
     const { done } = start({
