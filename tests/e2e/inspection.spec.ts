@@ -263,6 +263,8 @@ test('when the details cannot be downloaded, a step says so and where to retry; 
   await ui.open(report.id, 'catchonboard');
   const failed = ui.panel().getByTestId('details-failed');
   await expect(failed).toContainText(en.inspection.detailsFailed, { timeout: 30_000 });
+  // Its preparation on this tablet is not done: the stepper says so where the retry is.
+  await expect(page.getByTestId('stepper-claimedandprepared')).toHaveAttribute('data-state', 'todo');
 
   await page.unroute(extended);
   await failed.getByRole('link', { name: fill(en.inspection.detailsRetryIn, { step: en.steps.claimedandprepared.title }) }).click();
@@ -272,4 +274,5 @@ test('when the details cannot be downloaded, a step says so and where to retry; 
   await expect(ui.panel().getByTestId('details-failed')).toHaveCount(0);
   await expect(ui.panel().getByTestId('details-not-here')).toHaveCount(0, { timeout: 30_000 });
   await expect(ui.panel().getByRole('button', { name: en.inspection.markComplete })).toBeVisible();
+  await expect(page.getByTestId('stepper-claimedandprepared')).toHaveAttribute('data-state', 'done');
 });

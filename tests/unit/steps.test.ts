@@ -28,6 +28,17 @@ describe('inspection steps (SPEC §2, §4)', () => {
     expect(stepState(report(1, 'signing', { extended: emptyExtended() }), 'signature')).toBe('todo');
   });
 
+  it('"claimed and prepared" is done once ready with the details on this tablet, not while they are downloaded again', () => {
+    expect(stepState(report(1, 'preparing', { claimedByDevice: 'T' }), 'claimedandprepared')).toBe('todo');
+    expect(stepState(report(1, 'ready', { claimedByDevice: 'T', extended: emptyExtended() }), 'claimedandprepared')).toBe('done');
+    // Held at inspecting by the server's listing, details not here yet: the preparation is what is left to do.
+    const again = report(1, 'inspecting', { claimedByDevice: 'T', extended: null });
+    expect(stepState(again, 'claimedandprepared')).toBe('todo');
+    expect(stepState(again, 'inspection started')).toBe('done');
+    expect(currentStep(again)).toBe('claimedandprepared');
+    expect(stepState({ ...again, extended: emptyExtended() }, 'claimedandprepared')).toBe('done');
+  });
+
   it('the current step is the first incomplete one, else the last', () => {
     expect(currentStep(report(1, 'notready'))).toBe('claimedandprepared');
     expect(currentStep(report(1, 'ready', { extended: emptyExtended() }))).toBe('inspection started');
