@@ -1,11 +1,11 @@
 'use client';
 import { useTranslations } from 'next-intl';
 import { ShipIcon } from 'lucide-react';
-import { useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { queryOptions, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { download } from '@/lib/api/transfer';
 import { useOnline } from '@/lib/hooks/use-online';
-import type { Pir } from '@/lib/contract';
+import type { Pir, VesselPicture } from '@/lib/contract';
 import { remoteFileId } from '@/lib/local-data/files-store';
 import { useStoredFileUrl } from '@/lib/local-data/use-file-url';
 import { firstVesselPicture } from '@/lib/reports/card';
@@ -43,6 +43,30 @@ function remoteUrl(client: QueryClient, link: string, blob: Blob): string {
   return url;
 }
 
+/** A picture fetched with the token for a card, kept in memory only (never stored). */
+function remotePictureQuery(link: string) {
+  return queryOptions({
+    queryKey: [THUMBNAIL, link],
+    queryFn: async () => {
+      const { content, contentType } = await download(link);
+      return new Blob([content], { type: contentType });
+    },
+    persister: undefined,
+    networkMode: 'online',
+    staleTime: Number.POSITIVE_INFINITY,
+    gcTime: 10 * 60_000,
+    retry: false,
+  });
+}
+
+/**
+ * Starts fetching pictures the cards will show (`picturesShownFirst`): a card asks for its picture
+ * only once it is drawn and has looked for a stored copy, several steps after the listing arrives.
+ */
+export function prefetchCardPictures(client: QueryClient, pictures: readonly Pick<VesselPicture, 'downloadLink'>[]) {
+  for (const p of pictures) void client.prefetchQuery(remotePictureQuery(p.downloadLink));
+}
+
 /**
  * The report's first vessel picture: from the tablet's stored files when it was downloaded (at
  * preparation); otherwise, online, fetched with the token and kept in memory only (never stored, so
@@ -58,20 +82,9 @@ export function ReportThumbnail({ report, className }: { report: Pick<Pir, 'vess
   const stored = useStoredFileUrl(picture ? remoteFileId(picture.downloadLink) : null);
   const online = useOnline();
   const client = useQueryClient();
-  const remote = useQuery({
-    queryKey: [THUMBNAIL, picture?.downloadLink],
-    queryFn: async () => {
-      const { content, contentType } = await download(picture!.downloadLink);
-      return new Blob([content], { type: contentType });
-    },
-    enabled: Boolean(picture) && stored.missing && online,
-    persister: undefined,
-    networkMode: 'online',
-    staleTime: Number.POSITIVE_INFINITY,
-    gcTime: 10 * 60_000,
-    retry: false,
-  });
-  const fetched = stored.missing && remote.data ? remoteUrl(client, picture!.downloadLink, remote.data) : null;
+  const remote = useQuery({ ...remotePictureQuery(picture?.downloadLink ?? ''), enabled: Boolean(picture) && stored.missing && online });
+  // A picture already fetched shows while the stored copy is still looked for; the stored one wins.
+  const fetched = !stored.url && picture && remote.data ? remoteUrl(client, picture.downloadLink, remote.data) : null;
   const url = stored.url ?? fetched;
   const [failed, setFailed] = useState<string | null>(null);
   const shown = url !== null && failed !== url;

@@ -1,11 +1,14 @@
 'use client';
 import { useFormatter, useLocale, useNow, useTranslations } from 'next-intl';
 import { RefreshCwIcon } from 'lucide-react';
-import { useCallback, useDeferredValue, useMemo, useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { useCallback, useDeferredValue, useEffect, useMemo, useState } from 'react';
 import { toast } from '@/lib/app/toast';
 import type { Language, Pir } from '@/lib/contract';
 import { useCurrentFiles } from '@/lib/reports/use-current-files';
 import { useLocalReports, useProcesses } from '@/lib/local-data/use-local';
+import { allReports } from '@/lib/local-data/reports-store';
+import { heldReportIds, picturesShownFirst } from '@/lib/reports/card';
 import { groupReports, REPORT_GROUPS } from '@/lib/reports/groups';
 import { createSearchIndex, filterByPorts, searchReports } from '@/lib/reports/search';
 import { useReferenceData } from '@/lib/reference-data/use-reference-data';
@@ -19,6 +22,7 @@ import { Button } from '@/components/ui/button';
 import { cn } from '@/lib/utils';
 import { PullToRefresh } from './pull-to-refresh';
 import { ReportCard } from './report-card';
+import { prefetchCardPictures } from './report-thumbnail';
 import { ReportFilters } from './report-filters';
 import { ReportGroup, type GroupName } from './report-group';
 import { ReportSearch, useTextFilter } from './report-search';
@@ -56,6 +60,14 @@ export function ReportsScreen() {
   const ordered = useMemo(() => REPORT_GROUPS.flatMap((g) => groups[g]), [groups]);
   const index = useMemo(() => createSearchIndex((id) => referenceLabel(ports.get(id), locale)), [ports, locale]);
   const result = useMemo(() => (filter.query ? searchReports(ordered, filter.query, index) : null), [ordered, filter.query, index]);
+
+  // The first cards' pictures are asked for with the listing, not once the cards are drawn.
+  const client = useQueryClient();
+  const listing = files.data;
+  useEffect(() => {
+    if (!listing || !navigator.onLine) return;
+    prefetchCardPictures(client, picturesShownFirst(listing, heldReportIds(allReports(), deviceName), deviceName));
+  }, [client, listing, deviceName]);
 
   const refetch = files.refetch;
   const refresh = useCallback(async () => {

@@ -5,7 +5,7 @@
 import type { Pir, VesselPicture } from '@/lib/contract';
 import { DEFAULT_PORT_OF_ARRIVAL } from '@/lib/contract/constants';
 import { inspectionProgress } from '@/lib/inspection/steps';
-import { isClaimedByOtherDevice } from './groups';
+import { groupReports, isClaimedByOtherDevice, REPORT_GROUPS } from './groups';
 
 /** The port of arrival, or the spec's default port (64) when the report has none. */
 export function portOfArrivalId(report: Pick<Pir, 'portOfArrival'>): number {
@@ -40,6 +40,32 @@ export function photoCount(report: Pick<Pir, 'vesselPictures' | 'extended'>): nu
 /** The picture the card shows: the vessel file's first one. */
 export function firstVesselPicture(report: Pick<Pir, 'vesselPictures'>): VesselPicture | null {
   return report.vesselPictures[0] ?? null;
+}
+
+/** Cards of each group a tablet shows before any scrolling (SPEC §9: 2.75 in view). */
+export const CARDS_IN_VIEW = 3;
+
+/**
+ * The card pictures the list shows first, to fetch as soon as the listing is here rather than once
+ * the cards are drawn: the first cards of each group, in display order, of reports whose files this
+ * tablet does not hold (a report it prepared shows its stored copy).
+ */
+export function picturesShownFirst<T extends Pick<Pir, 'id' | 'status' | 'claimedByDevice' | 'expectedArrival' | 'vesselPictures'>>(
+  listing: readonly T[],
+  held: ReadonlySet<number>,
+  deviceName: string,
+  perGroup = CARDS_IN_VIEW,
+): VesselPicture[] {
+  const groups = groupReports(listing, deviceName);
+  return REPORT_GROUPS.flatMap((g) => groups[g].slice(0, perGroup))
+    .filter((r) => !held.has(r.id))
+    .map(firstVesselPicture)
+    .filter((p): p is VesselPicture => p !== null);
+}
+
+/** Reports this tablet holds files of: claimed here and prepared, or on their way to it. */
+export function heldReportIds(local: readonly Pick<Pir, 'id' | 'status' | 'claimedByDevice'>[], deviceName: string): Set<number> {
+  return new Set(local.filter((r) => r.status !== 'notready' && r.claimedByDevice === deviceName).map((r) => r.id));
 }
 
 /** The office's comment is flagged (linking to the comment step) until the report is submitted. */

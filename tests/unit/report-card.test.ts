@@ -3,9 +3,11 @@ import {
   cardProgress,
   documentSubmittedAt,
   firstVesselPicture,
+  heldReportIds,
   inspectionScheduledAt,
   inspectionStartedAt,
   photoCount,
+  picturesShownFirst,
   portOfArrivalId,
   showsClaimedNotice,
   showsCommentWarning,
@@ -126,5 +128,39 @@ describe('carousel window (SPEC §9 overscan 5)', () => {
   });
   it('ignores indices left over from a longer list', () => {
     expect(slideWindow(30, [40, 41])).toEqual({ from: 0, to: 7 });
+  });
+});
+
+describe('card pictures fetched with the listing', () => {
+  const withPicture = (id: number, status: Parameters<typeof report>[1], over: Parameters<typeof report>[2] = {}) =>
+    report(id, status, { vesselPictures: [picture(id * 10), picture(id * 10 + 1)], expectedArrival: `2026-11-${String(id).padStart(2, '0')}T00:00:00Z`, ...over });
+
+  it('takes the first cards of each group in display order, each report\'s first picture', () => {
+    const listing = [
+      ...[1, 2, 3, 4, 5].map((id) => withPicture(id, 'notready')),
+      withPicture(6, 'submitted'),
+      withPicture(7, 'inspecting', { claimedByDevice: me }),
+      withPicture(8, 'notready', { claimedByDevice: 'MU-TAB-02' }),
+    ];
+    const links = picturesShownFirst(listing, new Set(), me, 3).map((p) => p.downloadLink);
+    // inspecting, then not ready (three soonest), claimed by others, submitted
+    expect(links).toEqual([70, 10, 20, 30, 80, 60].map((id) => `/be/offline-api/files/pictures/${id}`));
+  });
+
+  it('leaves out reports whose files the tablet holds, and reports without pictures', () => {
+    const listing = [withPicture(1, 'ready', { claimedByDevice: me }), withPicture(2, 'notready', { vesselPictures: [] }), withPicture(3, 'notready')];
+    const held = heldReportIds([report(1, 'ready', { claimedByDevice: me })], me);
+    expect(picturesShownFirst(listing, held, me).map((p) => p.id)).toEqual([30]);
+  });
+
+  it('holds files of the reports claimed here past not ready, not of others\' or of not-ready ones', () => {
+    const local = [
+      report(1, 'preparing', { claimedByDevice: me }),
+      report(2, 'submitted', { claimedByDevice: me }),
+      report(3, 'notready', { claimedByDevice: me }),
+      report(4, 'inspecting', { claimedByDevice: 'MU-TAB-02' }),
+      report(5, 'notready'),
+    ];
+    expect([...heldReportIds(local, me)].sort()).toEqual([1, 2]);
   });
 });
