@@ -3,6 +3,7 @@ import { useEffect } from 'react';
 import { mergeFromServer } from '@/lib/reports/merge';
 import { queuePreparation } from '@/lib/reports/actions';
 import { useCurrentFiles } from '@/lib/reports/use-current-files';
+import { listingMerged } from '@/lib/reports/listing-merge';
 import { allReports, archivedIds, commit } from '@/lib/local-data/reports-store';
 import { sessionStore } from '@/lib/session/session-store';
 import { emitLifecycleEvent } from '@/lib/tasks/events';
@@ -19,7 +20,7 @@ export function ServerSync() {
   useEffect(() => {
     if (!listing) return;
     const device = sessionStore.get()?.deviceName;
-    if (!device) return;
+    if (!device) return listingMerged(updatedAt);
     let cancelled = false;
     merging = merging.then(async () => {
       if (cancelled) return;
@@ -32,7 +33,11 @@ export function ServerSync() {
       for (const r of result.toPrepare) await queuePreparation(r, device);
       if (result.removed.length) emitLifecycleEvent({ type: 'removed', reports: result.removed });
       if (result.lostClaim.length) emitLifecycleEvent({ type: 'lostClaim', reports: result.lostClaim });
-    }).catch((e) => console.error('merge', e));
+    })
+      .catch((e) => console.error('merge', e))
+      .finally(() => {
+        if (!cancelled) listingMerged(updatedAt);
+      });
     return () => {
       cancelled = true;
     };

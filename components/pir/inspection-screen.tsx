@@ -9,6 +9,7 @@ import type { Pir, StepName } from '@/lib/contract';
 import { STEP_NAMES } from '@/lib/contract/constants';
 import { useAppRoute } from '@/lib/hooks/use-location-path';
 import { currentStep, inspectionProgress, stepFromHash } from '@/lib/inspection/steps';
+import { useListingArriving } from '@/lib/reports/listing-merge';
 import { useProcessesOf } from '@/lib/local-data/use-local';
 import { reportTitle } from '@/lib/reports/groups';
 import { useReport } from '@/lib/reports/use-report';
@@ -38,15 +39,17 @@ export function InspectionScreen() {
   const router = useRouter();
   const id = route?.name === 'pir' ? route.id : null;
   const { report, isPending } = useReport(id === '_' ? null : id);
+  const arriving = useListingArriving();
   const hash = useSyncExternalStore(subscribeHash, () => window.location.hash, () => '');
 
-  // SPEC §2: an unknown id goes back to the list with a 5 s danger toast.
+  // SPEC §2: an unknown id goes back to the list with a 5 s danger toast; not while the server's
+  // listing, which may name it, is still on its way (a link followed right after signing in).
   useEffect(() => {
-    if (id && id !== '_' && !isPending && !report) {
+    if (id && id !== '_' && !isPending && !arriving && !report) {
       toast.error(t('cannotAccess', { id }), { duration: LONG_TOAST_MS });
       router.replace(href.reports());
     }
-  }, [id, isPending, report, router, t]);
+  }, [id, isPending, arriving, report, router, t]);
 
   if (id === '_') return <PickReportPlaceholder />;
   if (!report) return <p role="status">{t('loading')}</p>;

@@ -5,6 +5,7 @@ import { ClipboardListIcon } from 'lucide-react';
 import type { Pir } from '@/lib/contract';
 import { reportTitle } from '@/lib/reports/groups';
 import { useReport } from '@/lib/reports/use-report';
+import { useListingArriving } from '@/lib/reports/listing-merge';
 import { href } from '@/lib/routes/shell-path';
 import { Button } from '@/components/ui/button';
 import { PageHeader } from '@/components/app/page-header';
@@ -14,10 +15,11 @@ import { StatusBadge } from '@/components/reports/status-badge';
 export function ReportFrame({ id, children }: { id: string | null; children: (report: Pir) => React.ReactNode }) {
   const t = useTranslations('pir');
   const { report, isPending } = useReport(id === '_' ? null : id);
+  const arriving = useListingArriving();
   if (id === null) return <p role="status">{t('loading')}</p>;
   if (id === '_') return <PickReportPlaceholder />;
   if (!report) {
-    if (isPending) return <p role="status">{t('loading')}</p>;
+    if (isPending || arriving) return <p role="status">{t('loading')}</p>;
     return (
       <div className="flex flex-col items-start gap-4">
         <PageHeader title={t('title')} />

@@ -151,3 +151,29 @@ test.describe('session', () => {
     await expect(page.getByLabel('Findings of the inspector')).toHaveValue('Typed before the session expired');
   });
 });
+
+test.describe('links to a report', () => {
+  test('followed before signing in on a new tablet, it opens the report once the listing has brought it', async ({ page, request }) => {
+    const report = (await listingFor(request, amina)).find((r) => r.status === 'notready' && !r.claimedByDevice)!;
+    // The listing takes a moment, as on a slow link: the link must wait for it, not give up.
+    await page.route('**/be/offline-api/current-files', async (route) => {
+      await new Promise((r) => setTimeout(r, 1500));
+      await route.continue();
+    });
+    await page.goto(`/pir/${report.id}/#piravailable`);
+    await page.getByLabel('Username').fill(amina.username);
+    await page.getByLabel('Password').fill(amina.password);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: new RegExp(report.vesselIdentity.vesselName) })).toBeVisible({ timeout: 30_000 });
+    expect(new URL(page.url()).pathname).toBe(`/pir/${report.id}/`);
+    await expect(page.getByText(`Your can't access Pir with id ${report.id}.`)).toHaveCount(0);
+  });
+
+  test('to a report the server does not list, it goes back to the reports with a danger toast (SPEC §2)', async ({ page }) => {
+    await login(page, amina);
+    await page.goto('/pir/999999/');
+    await expect(page.getByText("Your can't access Pir with id 999999.")).toBeVisible();
+    await expect(page.getByRole('heading', { level: 1, name: 'Reports' })).toBeVisible();
+    expect(new URL(page.url()).pathname).toBe('/reports/');
+  });
+});
