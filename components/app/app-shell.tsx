@@ -1,17 +1,22 @@
 'use client';
 import { useTranslations } from 'next-intl';
+import dynamic from 'next/dynamic';
 import { useOnline } from '@/lib/hooks/use-online';
 import { isLoggedIn } from '@/lib/session/login-state';
 import { sessionStore } from '@/lib/session/session-store';
 import { useStore } from '@/lib/store/use-store';
 import { useReferenceDataLifecycle } from '@/lib/reference-data/use-reference-data';
-import { LoginScreen } from '@/components/login/login-screen';
 import { TabBar } from './tab-bar';
 import { Loading } from './loading';
 import { LocalDataGate } from './local-data-gate';
 import { ServerSync } from './server-sync';
 import { LifecycleToasts } from './lifecycle-toasts';
 import { InstallPrompts } from './install-prompts';
+
+// Loaded only when no one is signed in: a signed-in tablet's pages do not carry it.
+const LoginScreen = dynamic(() => import('@/components/login/login-screen').then((m) => m.LoginScreen), {
+  loading: () => <Loading className="flex min-h-dvh items-center justify-center" />,
+});
 
 /** The login screen replaces everything while no one is logged in (SPEC §2). */
 export function AppShell({ children }: { children: React.ReactNode }) {

@@ -1,46 +1,12 @@
 'use client';
-import { useTranslations } from 'next-intl';
-import {
-  AlertDialog,
-  AlertDialogAction,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogTitle,
-} from '@/components/ui/alert-dialog';
+import dynamic from 'next/dynamic';
+import { useOpenedOnce } from '@/lib/hooks/use-opened-once';
+import type { ConfirmDialogProps } from './confirm-dialog-content';
+
+// The dialog library loads with the first question asked, not with every page.
+const ConfirmDialogContent = dynamic(() => import('./confirm-dialog-content').then((m) => m.ConfirmDialogContent));
 
 /** A yes/no question before an action that cannot be undone. */
-export function ConfirmDialog({
-  open,
-  onOpenChange,
-  title,
-  description,
-  confirmLabel,
-  destructive = false,
-  onConfirm,
-}: {
-  open: boolean;
-  onOpenChange: (open: boolean) => void;
-  title: string;
-  description: React.ReactNode;
-  confirmLabel: string;
-  destructive?: boolean;
-  onConfirm: () => void;
-}) {
-  const t = useTranslations('common');
-  return (
-    <AlertDialog open={open} onOpenChange={onOpenChange}>
-      <AlertDialogContent>
-        <AlertDialogTitle>{title}</AlertDialogTitle>
-        <AlertDialogDescription>{description}</AlertDialogDescription>
-        <AlertDialogFooter>
-          <AlertDialogCancel>{t('cancel')}</AlertDialogCancel>
-          <AlertDialogAction variant={destructive ? 'destructive' : 'default'} onClick={onConfirm}>
-            {confirmLabel}
-          </AlertDialogAction>
-        </AlertDialogFooter>
-      </AlertDialogContent>
-    </AlertDialog>
-  );
+export function ConfirmDialog(props: ConfirmDialogProps) {
+  return useOpenedOnce(props.open) ? <ConfirmDialogContent {...props} /> : null;
 }

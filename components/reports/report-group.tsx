@@ -2,10 +2,13 @@
 import type { EmblaCarouselType } from 'embla-carousel';
 import { useTranslations } from 'next-intl';
 import { ChevronLeftIcon, ChevronRightIcon, InfoIcon } from 'lucide-react';
+import dynamic from 'next/dynamic';
 import { useCallback, useId, useState, useSyncExternalStore } from 'react';
+import { useOpenedOnce } from '@/lib/hooks/use-opened-once';
 import { Button } from '@/components/ui/button';
-import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { CAROUSEL_OVERSCAN, inWindow, slideWindow } from './carousel-window';
+
+const GroupInfoDialog = dynamic(() => import('./group-info-dialog').then((m) => m.GroupInfoDialog));
 
 /** The group names a section can show: the spec's groups, plus the two of a search. */
 /** Slides a carousel shows at most; the rest are reached by search and filters. */
@@ -34,9 +37,9 @@ export function ReportGroup<T extends { id: number }>({
   renderItem: (item: T) => React.ReactNode;
 }) {
   const t = useTranslations('reports');
-  const tc = useTranslations('common');
   const headingId = useId();
   const [infoOpen, setInfoOpen] = useState(false);
+  const infoOpened = useOpenedOnce(infoOpen);
   const reducedMotion = useReducedMotion();
   const [viewportRef, api] = useCarouselAfterPaint();
   const state = useCarouselState(api);
@@ -146,14 +149,7 @@ export function ReportGroup<T extends { id: number }>({
         </div>
       </div>
 
-      <Dialog open={infoOpen} onOpenChange={setInfoOpen}>
-        <DialogContent closeLabel={tc('close')}>
-          <DialogHeader>
-            <DialogTitle>{title}</DialogTitle>
-            <DialogDescription className="text-base text-foreground">{t(`groupInfo.${name}`)}</DialogDescription>
-          </DialogHeader>
-        </DialogContent>
-      </Dialog>
+      {infoOpened && <GroupInfoDialog name={name} title={title} open={infoOpen} onOpenChange={setInfoOpen} />}
     </section>
   );
 }

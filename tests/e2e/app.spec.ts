@@ -104,6 +104,10 @@ test('signing in as another inspector asks first, naming the reports with unsent
   await expect(page.getByRole('heading', { name: 'Sign in' })).toBeVisible();
   await page.getByRole('button', { name: 'Sign in' }).click();
   await page.getByRole('alertdialog').getByRole('button', { name: 'Delete local data and sign in' }).click();
+  // The report page signed out from shows the report as the server lists it: nothing of Amina's inspection is left.
+  await expect(page.getByRole('heading', { level: 1, name: report.vesselIdentity.vesselName })).toBeVisible();
+  await expect(page.getByTestId('stepper-inspection started')).toHaveAttribute('data-state', 'todo');
+  await page.getByRole('link', { name: 'Reports' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Reports' })).toBeVisible();
   await expect(page.getByTestId('device-name')).toHaveText(rajesh.deviceName);
   // Amina's inspection is gone from this tablet; the server still lists the report, held by her tablet.
