@@ -8,6 +8,7 @@ import { reloadReports } from '@/lib/local-data/reports-store';
 import { useLocalReports, useProcesses } from '@/lib/local-data/use-local';
 import { runner } from '@/lib/tasks/runtime';
 import { requestPersistentStorage } from '@/lib/storage/quota';
+import { whenIdle } from '@/lib/app/when-idle';
 import { Loading } from './loading';
 
 let started = false;
@@ -23,8 +24,9 @@ export function LocalDataGate({ children }: { children: React.ReactNode }) {
   useEffect(() => {
     if (!ready || started) return;
     started = true;
-    void requestPersistentStorage();
     runner().start();
+    // Asked once the page is idle: the browser's answer costs a few ms of the first render otherwise.
+    whenIdle(() => void requestPersistentStorage(), 5000, 2000);
   }, [ready]);
 
   useEffect(
