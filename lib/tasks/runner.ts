@@ -205,6 +205,9 @@ export class TaskRunner {
     const seen = new Map<string, number>();
     for (const p of processes) {
       for (const t of p.tasks) seen.set(t.uid, t.iamAlive);
+      // A process this tab runs is watched task by task (`inFlight`); what the screens show of it may
+      // lag a moment behind, and a task that just ended there is not a stalled one.
+      if (this.running.has(p.subject)) continue;
       const stalled = stalledTasks(p.tasks, this.lastSeen, this.inFlight);
       if (stalled.length) {
         const ids = new Set(stalled.map((t) => t.uid));
@@ -310,6 +313,16 @@ export class TaskRunner {
     }
   }
 
+  /** Stores at once a running process's state that waits for its timed save. */
+  private async storeNow(processUid: string) {
+    const pending = this.saveTimers.get(processUid);
+    if (!pending) return;
+    clearTimeout(pending);
+    this.saveTimers.delete(processUid);
+    const latest = this.current(processUid);
+    if (latest && allProcesses().some((x) => x.uid === processUid)) await storeProcess(latest);
+  }
+
   /** A failure: retried later while attempts remain, else rejected for good. */
   private failed(t: Task, e: unknown): Task {
     const state = retryState(t);
@@ -381,6 +394,7 @@ export class TaskRunner {
     });
     await Promise.all(workers);
     signal.removeEventListener('abort', stopAll);
+    await this.storeNow(processUid);
     const p = this.current(processUid);
     return Boolean(p && uids.every((uid) => ['RESOLVED', 'IGNORED'].includes(p.tasks.find((t) => t.uid === uid)?.status ?? '')));
   }
@@ -436,8 +450,16 @@ export class TaskRunner {
         await this.update(processUid, taskUid, { type: 'complete', result });
         await this.resolve(processUid, taskUid, handler);
       } else {
-        // Nothing to apply after the request (a file already stored): completed and resolved in one write.
-        await this.update(processUid, taskUid, (task) => applyTaskEvent(applyTaskEvent(task, { type: 'complete', result }), { type: 'resolve' }));
+        // Nothing to apply after the request (a file already stored): completed and resolved in one
+        // step. A download's is stored with the progress (every PROGRESS_SAVE_MS) and at the end of its
+        // batch: its file is stored already, so a crash in between only downloads it again, and a
+        // preparation's 45 files no longer write the whole process 45 times.
+        await this.update(
+          processUid,
+          taskUid,
+          (task) => applyTaskEvent(applyTaskEvent(task, { type: 'complete', result }), { type: 'resolve' }),
+          t.subtype !== SUBTYPE.file,
+        );
       }
     } catch (e) {
       clearInterval(alive);

@@ -89,6 +89,38 @@ describe('task runner (SPEC §4, made durable)', () => {
     expect(done[0]!.tasks.every((t) => t.status === 'RESOLVED')).toBe(true);
   });
 
+  it('stores a batch of downloads once at its end, not the whole process once per file, and before the process completes', async () => {
+    const files = Array.from({ length: 24 }, (_, i) => task(`f${i}`, 'UNDEFINED', { subtype: 'file' }));
+    await saveProcess(process('p-writes', [task('claim', 'UNDEFINED', { subtype: 'claim' }), ...files]));
+    let writes = 0;
+    const put = IDBObjectStore.prototype.put;
+    IDBObjectStore.prototype.put = function (this: IDBObjectStore, ...args: Parameters<IDBObjectStore['put']>) {
+      if (this.name === 'processes') writes++;
+      return put.apply(this, args);
+    };
+    let storedAtCompletion: ProcessRecord | undefined;
+    try {
+      const { done } = start(
+        {
+          claim: { execute: async () => 1 },
+          file: { execute: () => new Promise((r) => setTimeout(r, 5)) },
+        },
+        {
+          onComplete: async (p) => {
+            storedAtCompletion = (await loadProcesses()).find((x) => x.uid === p.uid);
+            done.push(p);
+          },
+        },
+      );
+      await until(() => done.length === 1);
+    } finally {
+      IDBObjectStore.prototype.put = put;
+    }
+    // The claim registered and completed (2), the batch's end (1), and perhaps a timed progress save.
+    expect(writes).toBeLessThan(6);
+    expect(storedAtCompletion!.tasks.every((t) => t.status === 'RESOLVED')).toBe(true);
+  });
+
   it('runs one report\'s tasks in order, uploads side by side between the others', async () => {
     const log: string[] = [];
     const handler = logged(log);
