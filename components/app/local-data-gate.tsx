@@ -6,7 +6,6 @@ import { onRemoteChange } from '@/lib/local-data/channel';
 import { reloadProcesses } from '@/lib/local-data/processes-store';
 import { reloadReports } from '@/lib/local-data/reports-store';
 import { useLocalReports, useProcesses } from '@/lib/local-data/use-local';
-import { runner } from '@/lib/tasks/runtime';
 import { requestPersistentStorage } from '@/lib/storage/quota';
 import { whenIdle } from '@/lib/app/when-idle';
 import { Loading } from './loading';
@@ -24,7 +23,10 @@ export function LocalDataGate({ children }: { children: React.ReactNode }) {
   useEffect(() => {
     if (!ready || started) return;
     started = true;
-    runner().start();
+    // The task runner (requests, downloads, uploads) loads after the first render, not with it.
+    import('@/lib/tasks/runtime')
+      .then((m) => m.runner().start())
+      .catch((e) => console.error('task runner', e));
     // Asked once the page is idle: the browser's answer costs a few ms of the first render otherwise.
     whenIdle(() => void requestPersistentStorage(), 5000, 2000);
   }, [ready]);

@@ -1,7 +1,7 @@
 'use client';
 import { useEffect } from 'react';
 import { mergeFromServer } from '@/lib/reports/merge';
-import { queuePreparation } from '@/lib/reports/actions';
+import { loadActions } from '@/lib/reports/load-actions';
 import { useCurrentFiles } from '@/lib/reports/use-current-files';
 import { listingMerged } from '@/lib/reports/listing-merge';
 import { allReports, archivedIds, commit } from '@/lib/local-data/reports-store';
@@ -30,7 +30,10 @@ export function ServerSync() {
       const result = mergeFromServer(allReports(), listing, device, archived);
       if (cancelled) return;
       if (result.changed.length || result.removed.length) await commit({ put: result.changed, remove: result.removed.map((r) => r.id) });
-      for (const r of result.toPrepare) await queuePreparation(r, device);
+      if (result.toPrepare.length) {
+        const { queuePreparation } = await loadActions();
+        for (const r of result.toPrepare) await queuePreparation(r, device);
+      }
       if (result.removed.length) emitLifecycleEvent({ type: 'removed', reports: result.removed });
       if (result.lostClaim.length) emitLifecycleEvent({ type: 'lostClaim', reports: result.lostClaim });
     })

@@ -3,7 +3,7 @@ import { useNow, useTranslations } from 'next-intl';
 import { RotateCcwIcon, SkipForwardIcon, WifiOffIcon } from 'lucide-react';
 import type { ProcessRecord } from '@/lib/local-data/db';
 import { useOnline } from '@/lib/hooks/use-online';
-import { ignoreTask, retryTask } from '@/lib/reports/actions';
+import { loadActions } from '@/lib/reports/load-actions';
 import { processProgress, processStatus, rejectionMessage } from '@/lib/tasks/model';
 import { Button } from '@/components/ui/button';
 import { Progress } from '@/components/ui/progress';
@@ -53,11 +53,11 @@ export function ProcessProgress({ process, compact = false }: { process: Process
               <span className="min-w-0 flex-1 break-words">
                 {task.name}: {t('failed', { reason: errorText(rejectionMessage(task) ?? '') })}
               </span>
-              <Button size="sm" variant="outline" onClick={() => void retryTask(process.uid, task.uid, process.subject)}>
+              <Button size="sm" variant="outline" onClick={() => void loadActions().then((a) => a.retryTask(process.uid, task.uid, process.subject))}>
                 <RotateCcwIcon aria-hidden /> {t('retry')}
               </Button>
               {task.canIgnore && (
-                <Button size="sm" variant="ghost" onClick={() => void ignoreTask(process.uid, task.uid, process.subject)}>
+                <Button size="sm" variant="ghost" onClick={() => void loadActions().then((a) => a.ignoreTask(process.uid, task.uid, process.subject))}>
                   <SkipForwardIcon aria-hidden /> {t('ignore')}
                 </Button>
               )}

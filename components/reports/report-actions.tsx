@@ -5,7 +5,7 @@ import { useState } from 'react';
 import type { Pir } from '@/lib/contract';
 import { useDialogChoice } from '@/lib/hooks/use-dialog-choice';
 import { useOnline } from '@/lib/hooks/use-online';
-import { claimReport, releaseReport } from '@/lib/reports/actions';
+import { loadActions } from '@/lib/reports/load-actions';
 import { canTransition, isAtLeast } from '@/lib/reports/transitions';
 import { isClaimedByOtherDevice, reportTitle } from '@/lib/reports/groups';
 import { Button } from '@/components/ui/button';
@@ -40,7 +40,7 @@ export function ReportActions({ report, deviceName, hasProcess }: { report: Pir;
   return (
     <div className="relative z-10 flex flex-wrap items-center gap-2">
       {canClaim && (
-        <Button size="sm" disabled={disabled} onClick={() => void run(() => claimReport(report, deviceName))}>
+        <Button size="sm" disabled={disabled} onClick={() => void run(async () => (await loadActions()).claimReport(report, deviceName))}>
           {t('claim')}
         </Button>
       )}
@@ -65,7 +65,7 @@ export function ReportActions({ report, deviceName, hasProcess }: { report: Pir;
           description={isAtLeast(report, 'inspecting') ? t('releaseTextWork', { vessel }) : t('releaseText', { vessel })}
           confirmLabel={t('release')}
           destructive
-          onConfirm={() => void run(() => releaseReport(report, deviceName))}
+          onConfirm={() => void run(async () => (await loadActions()).releaseReport(report, deviceName))}
         />
       )}
       {mounted('reclaim') && (
@@ -76,7 +76,7 @@ export function ReportActions({ report, deviceName, hasProcess }: { report: Pir;
           description={t('reclaimText', { vessel, device: report.claimedByDevice ?? '' })}
           confirmLabel={t('reclaim')}
           destructive
-          onConfirm={() => void run(() => claimReport(report, deviceName, { reclaim: true }))}
+          onConfirm={() => void run(async () => (await loadActions()).claimReport(report, deviceName, { reclaim: true }))}
         />
       )}
     </div>
