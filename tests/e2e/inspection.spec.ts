@@ -269,6 +269,9 @@ test('when the details cannot be downloaded, a step says so and where to retry; 
   await page.unroute(extended);
   await failed.getByRole('link', { name: fill(en.inspection.detailsRetryIn, { step: en.steps.claimedandprepared.title }) }).click();
   await expect(page.getByRole('heading', { level: 2, name: en.steps.claimedandprepared.title })).toBeVisible();
+  // Not "downloaded on this tablet", nor done: the details are missing.
+  await expect(ui.panel()).toContainText(fill(en.inspection.claimedNotHere, { device: rajesh.deviceName }));
+  await expect(ui.panel().getByText(en.inspection.done, { exact: true })).toHaveCount(0);
   await ui.panel().getByRole('button', { name: en.process.retry }).first().click();
   await ui.open(report.id, 'catchonboard');
   await expect(ui.panel().getByTestId('details-failed')).toHaveCount(0);

@@ -2,6 +2,7 @@
 import { useFormatter, useTranslations } from 'next-intl';
 import type { Pir } from '@/lib/contract';
 import type { ProcessRecord } from '@/lib/local-data/db';
+import { isStepComplete } from '@/lib/inspection/steps';
 import { isAtLeast } from '@/lib/reports/transitions';
 import { remoteFilesOf } from '@/lib/tasks/builders';
 import { ProcessProgress } from '@/components/processes/process-progress';
@@ -11,10 +12,19 @@ import { StepFrame } from '../step-frame';
 /** claimedandprepared: the claim, and the download of the report with its files. */
 export function ClaimedStep({ report, deviceName, processes }: { report: Pir; deviceName: string; processes: ProcessRecord[] }) {
   const t = useTranslations('inspection');
-  const prepared = isAtLeast(report, 'ready');
+  const prepared = isStepComplete(report, 'claimedandprepared');
+  const device = report.claimedByDevice ?? deviceName;
+  // Held here past preparing, details missing: a tablet downloading again a report it holds.
+  const text = prepared
+    ? t('claimedHere', { device })
+    : report.status === 'preparing'
+      ? t('preparing')
+      : isAtLeast(report, 'ready')
+        ? t('claimedNotHere', { device })
+        : t('notClaimed');
   return (
     <StepFrame step="claimedandprepared" done={prepared}>
-      <p>{prepared ? t('claimedHere', { device: report.claimedByDevice ?? deviceName }) : report.status === 'preparing' ? t('preparing') : t('notClaimed')}</p>
+      <p>{text}</p>
       {processes.map((p) => (
         <ProcessProgress key={p.uid} process={p} />
       ))}
@@ -28,7 +38,7 @@ export function AvailableStep({ report }: { report: Pir }) {
   const t = useTranslations('inspection');
   const format = useFormatter();
   const files = remoteFilesOf(report);
-  const available = isAtLeast(report, 'ready') && report.extended !== null;
+  const available = isStepComplete(report, 'piravailable');
   return (
     <StepFrame step="piravailable" done={available}>
       {available ? (
