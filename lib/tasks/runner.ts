@@ -72,6 +72,8 @@ export const MAX_ATTEMPTS = 8;
 export const FILE_WINDOW = 12;
 /** File requests in flight across all reports; the newest process goes first (the inspector's latest action). */
 export const TRANSFER_SLOTS = 8;
+/** Tasks of a batch run at once while its claim is on its way: the claim, the extended info and 3 files. */
+export const BESIDE_A_CLAIM = 5;
 
 /** A counting semaphore whose waiters are served by priority (higher first), then in arrival order. */
 export class PrioritySlots {
@@ -385,14 +387,28 @@ export class TaskRunner {
     const stop = new AbortController();
     const stopAll = () => stop.abort();
     signal.addEventListener('abort', stopAll, { once: true });
-    const workers = Array.from({ length: Math.min(FILE_WINDOW, queue.length) }, async () => {
+    const workers: Promise<void>[] = [];
+    const widen = (n: number) => {
+      while (workers.length < Math.min(n, uids.length)) workers.push(work());
+    };
+    const head = this.current(processUid)?.tasks.find((x) => x.uid === uids[0]);
+    const claim = head && STOPS_ITS_BATCH.has(head.subtype) && head.status !== 'RESOLVED' ? head.uid : null;
+    const work = async () => {
       for (let uid = queue.shift(); uid !== undefined && !stop.signal.aborted; uid = queue.shift()) {
         await this.runTask(processUid, uid, stop.signal);
         const t = this.current(processUid)?.tasks.find((x) => x.uid === uid);
         if (t?.status === 'REJECTED' && STOPS_ITS_BATCH.has(t.subtype)) stop.abort();
+        if (uid === claim) widen(FILE_WINDOW);
       }
-    });
-    await Promise.all(workers);
+    };
+    // Beside a claim on its way, fewer requests than the browser's six connections to a server: the
+    // claim must never queue behind a download (a whole file on a slow link, past its 30 s timeout).
+    widen(claim ? BESIDE_A_CLAIM : FILE_WINDOW);
+    // Workers added meanwhile are waited for too.
+    for (let n = 0; n < workers.length; ) {
+      n = workers.length;
+      await Promise.all(workers);
+    }
     signal.removeEventListener('abort', stopAll);
     await this.storeNow(processUid);
     const p = this.current(processUid);

@@ -5,7 +5,7 @@ import type { Task } from '@/lib/contract';
 import { attachQueryClient, localKeys } from '@/lib/local-data/cache';
 import { db, type ProcessRecord } from '@/lib/local-data/db';
 import { allProcesses, loadProcesses, saveProcess } from '@/lib/local-data/processes-store';
-import { FILE_WINDOW, FinalError, PausedError, PrioritySlots, TaskRunner, TRANSFER_SLOTS, type RunnerDeps, type TaskHandler } from '@/lib/tasks/runner';
+import { BESIDE_A_CLAIM, FILE_WINDOW, FinalError, PausedError, PrioritySlots, TaskRunner, TRANSFER_SLOTS, type RunnerDeps, type TaskHandler } from '@/lib/tasks/runner';
 import { task } from './fixtures/report';
 
 let client: QueryClient;
@@ -160,6 +160,43 @@ describe('task runner (SPEC §4, made durable)', () => {
     // A task after the batch still waits for all of it.
     expect(log.indexOf('start verify')).toBeGreaterThan(Math.max(...['claim', 'extended', 'f1', 'f2'].map((x) => log.indexOf(`end ${x}`))));
     expect(done[0]!.tasks.every((t) => t.status === 'RESOLVED')).toBe(true);
+  });
+
+  it('keeps fewer requests than the browser\'s six connections beside a claim on its way, then widens to the file window', async () => {
+    let running = 0;
+    let mostBesideTheClaim = 0;
+    let mostAfter = 0;
+    let claimOut = false;
+    const track = (ms: number): TaskHandler => ({
+      async execute() {
+        running++;
+        if (claimOut) mostBesideTheClaim = Math.max(mostBesideTheClaim, running);
+        else mostAfter = Math.max(mostAfter, running);
+        await new Promise((r) => setTimeout(r, ms));
+        running--;
+      },
+    });
+    const files = Array.from({ length: 3 * FILE_WINDOW }, (_, i) => task(`f${i}`, 'UNDEFINED', { subtype: 'file' }));
+    await saveProcess(process('p1', [task('claim', 'UNDEFINED', { subtype: 'claim' }), task('extended', 'UNDEFINED', { subtype: 'extended' }), ...files]));
+    const { done } = start({
+      claim: {
+        async execute() {
+          claimOut = true;
+          running++;
+          mostBesideTheClaim = Math.max(mostBesideTheClaim, running);
+          await new Promise((r) => setTimeout(r, 60));
+          running--;
+          claimOut = false;
+        },
+      },
+      extended: track(10),
+      file: track(20),
+    });
+    await until(() => done.length === 1);
+    expect(BESIDE_A_CLAIM).toBeLessThan(6);
+    expect(mostBesideTheClaim).toBeLessThanOrEqual(BESIDE_A_CLAIM);
+    expect(mostBesideTheClaim).toBeGreaterThan(1);
+    expect(mostAfter).toBeGreaterThan(BESIDE_A_CLAIM);
   });
 
   it('stops the downloads beside a claim refused for good, and starts no more of them', async () => {
