@@ -39,9 +39,8 @@ type ReportForSteps = Pick<Pir, 'status' | 'extended' | 'inspectionstatus' | 'in
 export function isStepComplete(report: ReportForSteps, step: StepName): boolean {
   switch (step) {
     case 'claimedandprepared':
-      // Prepared on this tablet: a report the server says it holds but whose details are not here
-      // yet (a new browser downloading it again) is still being prepared, and this step shows why.
-      return isAtLeast(report, 'ready') && report.extended !== null;
+    // Prepared on this tablet: a report the server says it holds but whose details are not here
+    // yet (a new browser downloading it again) is still being prepared, and this step shows why.
     case 'piravailable':
       return isAtLeast(report, 'ready') && report.extended !== null;
     case 'inspection started':

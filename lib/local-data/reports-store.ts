@@ -114,11 +114,20 @@ if (typeof window !== 'undefined') {
 
 // ------------------------------------------------------------------ durable changes
 
+/** Reports to store or remove, with the processes and files that go with them. */
+interface Change {
+  put?: Pir[];
+  remove?: number[];
+  processes?: ProcessRecord[];
+  removeProcesses?: string[];
+  removeFiles?: string[];
+}
+
 /**
  * Shows reports at once and stores them (and optionally processes) in one transaction. Used for
  * status changes, so that a report and the work queued for it never disagree after a crash.
  */
-export async function commit(change: { put?: Pir[]; remove?: number[]; processes?: ProcessRecord[]; removeProcesses?: string[]; removeFiles?: string[] }) {
+export async function commit(change: Change) {
   const put = change.put ?? [];
   const remove = change.remove ?? [];
   // Shown at once, before it is stored: an edit made while it is being stored (a keystroke, a task's
@@ -145,7 +154,7 @@ export async function commit(change: { put?: Pir[]; remove?: number[]; processes
   if (change.processes?.length || change.removeProcesses?.length || remove.length) announce({ type: 'processes' });
 }
 
-async function store(put: Pir[], remove: number[], change: { processes?: ProcessRecord[]; removeProcesses?: string[]; removeFiles?: string[] }) {
+async function store(put: Pir[], remove: number[], change: Change) {
   await flushEdits();
   const d = await db();
   const tx = d.transaction(['reports', 'processes', 'files'], 'readwrite');

@@ -291,9 +291,7 @@ export class TaskRunner {
     const next = { ...p, tasks: p.tasks.map((t) => (t.uid === taskUid ? (typeof e === 'function' ? e(t) : applyTaskEvent(t, e)) : t)) };
     if (this.runningUids.has(processUid)) this.latest.set(processUid, next);
     if (persist) {
-      const pending = this.saveTimers.get(processUid);
-      if (pending) clearTimeout(pending);
-      this.saveTimers.delete(processUid);
+      this.cancelTimedSave(processUid);
       if (this.runningUids.has(processUid)) {
         // Stored before anything else happens; shown with the next progress showing.
         await storeProcess(next);
@@ -315,12 +313,18 @@ export class TaskRunner {
     }
   }
 
-  /** Stores at once a running process's state that waits for its timed save. */
-  private async storeNow(processUid: string) {
+  /** Drops a process's timed save; true when one was waiting. */
+  private cancelTimedSave(processUid: string): boolean {
     const pending = this.saveTimers.get(processUid);
-    if (!pending) return;
+    if (!pending) return false;
     clearTimeout(pending);
     this.saveTimers.delete(processUid);
+    return true;
+  }
+
+  /** Stores at once a running process's state that waits for its timed save. */
+  private async storeNow(processUid: string) {
+    if (!this.cancelTimedSave(processUid)) return;
     const latest = this.current(processUid);
     if (latest && allProcesses().some((x) => x.uid === processUid)) await storeProcess(latest);
   }
