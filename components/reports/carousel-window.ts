@@ -42,3 +42,12 @@ export function slideWindow(count: number, inView: readonly number[], overscan =
 export function inWindow(w: SlideWindow, index: number): boolean {
   return index >= w.from && index <= w.to;
 }
+
+/**
+ * The slides a carousel renders: until it has started (just after its first frame is painted) only
+ * those that can be in view, so a new list or a new search paints its first cards without drawing
+ * the rest; once started, every slide of a short carousel, or the window with its overscan.
+ */
+export function renderedSlides(count: number, inView: readonly number[], started: boolean): SlideWindow {
+  return started ? slideWindow(count, inView) : slideWindow(count, [], 0, 0);
+}

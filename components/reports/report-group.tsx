@@ -3,10 +3,10 @@ import type { EmblaCarouselType } from 'embla-carousel';
 import { useTranslations } from 'next-intl';
 import { ChevronLeftIcon, ChevronRightIcon, InfoIcon } from 'lucide-react';
 import dynamic from 'next/dynamic';
-import { useCallback, useId, useState, useSyncExternalStore } from 'react';
+import { startTransition, useCallback, useId, useState, useSyncExternalStore } from 'react';
 import { useOpenedOnce } from '@/lib/hooks/use-opened-once';
 import { Button } from '@/components/ui/button';
-import { CAROUSEL_OVERSCAN, inWindow, slideWindow } from './carousel-window';
+import { inWindow, renderedSlides } from './carousel-window';
 
 const GroupInfoDialog = dynamic(() => import('./group-info-dialog').then((m) => m.GroupInfoDialog));
 
@@ -41,15 +41,14 @@ export function ReportGroup<T extends { id: number }>({
   const [infoOpen, setInfoOpen] = useState(false);
   const infoOpened = useOpenedOnce(infoOpen);
   const reducedMotion = useReducedMotion();
-  const [viewportRef, api] = useCarouselAfterPaint();
+  const [viewportRef, api, started] = useCarouselAfterPaint();
   const state = useCarouselState(api);
   // A carousel is for browsing, not for thousands: past MAX_SLIDES, a last slide says how many more.
   const slides = items.length > MAX_SLIDES ? items.slice(0, MAX_SLIDES) : items;
   const more = items.length - slides.length;
   const count = slides.length + (more > 0 ? 1 : 0);
-  // Until the carousel has started (just after its first frame), a long one renders only the cards
-  // that can be in view; then the window with its overscan. A short one renders every card at once.
-  const rendered = slideWindow(count, state.inView, api ? CAROUSEL_OVERSCAN : 0);
+  // The first frame draws only the cards that can be in view; the rest once the carousel has started.
+  const rendered = renderedSlides(count, state.inView, started);
   const title = t(`groups.${name}`);
 
   const onKeyDown = (e: React.KeyboardEvent) => {
@@ -163,8 +162,10 @@ let embla: Promise<typeof import('embla-carousel')> | undefined;
  * of the frame's own, and its first events re-rendered the list before the frame. Until it starts the
  * carousel shows its first cards at rest, as it would anyway.
  */
-function useCarouselAfterPaint(): [(node: HTMLDivElement | null) => (() => void) | undefined, EmblaCarouselType | undefined] {
+function useCarouselAfterPaint(): [(node: HTMLDivElement | null) => (() => void) | undefined, EmblaCarouselType | undefined, boolean] {
   const [api, setApi] = useState<EmblaCarouselType>();
+  // past the first frame: the carousel started, or embla could not load (then every card is drawn anyway)
+  const [started, setStarted] = useState(false);
   const ref = useCallback((node: HTMLDivElement | null) => {
     if (!node) return;
     let carousel: EmblaCarouselType | undefined;
@@ -177,10 +178,16 @@ function useCarouselAfterPaint(): [(node: HTMLDivElement | null) => (() => void)
         embla.then(
           ({ default: EmblaCarousel }) => {
             if (stopped) return;
-            carousel = EmblaCarousel(node, EMBLA_OPTIONS);
-            setApi(carousel);
+            const started = EmblaCarousel(node, EMBLA_OPTIONS);
+            carousel = started;
+            // the cards beyond the first view are drawn in a render that input can interrupt
+            startTransition(() => {
+              setApi(started);
+              setStarted(true);
+            });
           },
           () => {
+            if (!stopped) setStarted(true);
             // Not loadable (the network dropped before the service worker had it): the first cards stay
             // in view, and the next carousel to start tries again.
             embla = undefined;
@@ -194,9 +201,10 @@ function useCarouselAfterPaint(): [(node: HTMLDivElement | null) => (() => void)
       clearTimeout(timer);
       carousel?.destroy();
       setApi(undefined);
+      setStarted(false);
     };
   }, []);
-  return [ref, api];
+  return [ref, api, started];
 }
 
 interface CarouselState {

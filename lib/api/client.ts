@@ -4,6 +4,7 @@ import { BASE_PATH, HTTP_TIMEOUT_MS, SESSION_EXPIRED } from '@/lib/contract/cons
 import { loadContract, type ContractModule } from '@/lib/contract/load';
 import { currentToken } from '@/lib/session/session-store';
 import { ApiError, errorFromBody } from './errors';
+import { takeEarlyReply } from './early-requests';
 
 type Listener = () => void;
 const sessionExpiredListeners = new Set<Listener>();
@@ -34,6 +35,10 @@ export const http = ky.create({
   },
 });
 
+function isPlainGet(options: Options): boolean {
+  return (options.method === undefined || options.method.toLowerCase() === 'get') && options.json === undefined && options.body === undefined && options.searchParams === undefined;
+}
+
 /** The reply's schema, picked from the contract once it has loaded. */
 export type ReplySchema<T> = (contract: ContractModule) => z.ZodType<T>;
 
@@ -45,7 +50,8 @@ export async function call<T>(path: string, reply: ReplySchema<T>, options: Opti
   contract.catch(() => undefined);
   let response: Response;
   try {
-    response = await http(path, options);
+    const early = isPlainGet(options) ? takeEarlyReply(typeof window === 'undefined' ? undefined : window.__pirEarly, path, currentToken()) : null;
+    response = (early && (await early)) || (await http(path, options));
   } catch (e) {
     if (e instanceof HTTPError) {
       const body = await e.response.text().catch(() => '');

@@ -1,8 +1,9 @@
 import type { LoginReply, Token, User } from '@/lib/contract';
 import { loadContract } from '@/lib/contract/load';
 import { createPersistentStore } from '@/lib/store/persistent-store';
+import { SESSION_KEY } from './session-key';
 
-export const sessionStore = createPersistentStore<User | null>('user', async () => (await loadContract()).user.nullable(), null);
+export const sessionStore = createPersistentStore<User | null>(SESSION_KEY, async () => (await loadContract()).user.nullable(), null);
 
 /** The name this tablet goes by, kept when users change so the login screen can show it. */
 export const deviceNameStore = createPersistentStore('deviceName', async () => (await loadContract()).storedDeviceName, '');

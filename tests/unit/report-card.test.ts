@@ -14,7 +14,7 @@ import {
 } from '@/lib/reports/card';
 import { FORM_STEPS } from '@/lib/inspection/steps';
 import type { SubmittedForm, VesselPicture } from '@/lib/contract';
-import { slideWindow } from '@/components/reports/carousel-window';
+import { renderedSlides, slideWindow } from '@/components/reports/carousel-window';
 import { emptyExtended, report } from './fixtures/report';
 
 const me = 'SFA-TAB-01';
@@ -128,6 +128,16 @@ describe('carousel window (SPEC §9 overscan 5)', () => {
   });
   it('ignores indices left over from a longer list', () => {
     expect(slideWindow(30, [40, 41])).toEqual({ from: 0, to: 7 });
+  });
+  it('before the carousel has started (its first frame), renders only the slides that can be in view, short or long', () => {
+    expect(renderedSlides(13, [], false)).toEqual({ from: 0, to: 2 });
+    expect(renderedSlides(5000, [], false)).toEqual({ from: 0, to: 2 });
+    expect(renderedSlides(2, [], false)).toEqual({ from: 0, to: 1 });
+    expect(renderedSlides(0, [], false)).toEqual({ from: 0, to: -1 });
+  });
+  it('once started, every slide of a short carousel and the window with its overscan of a long one', () => {
+    expect(renderedSlides(13, [0, 1, 2], true)).toEqual({ from: 0, to: 12 });
+    expect(renderedSlides(5000, [100, 101, 102], true)).toEqual({ from: 95, to: 107 });
   });
 });
 

@@ -1,0 +1,50 @@
+/**
+ * The server's listing is asked for by an inline script in <head>, while the page's scripts still
+ * download and run: on a tablet that is a second or more before the app would get to ask. The
+ * app's first call for that path then takes the reply instead of sending its own (`call` in
+ * ./client.ts). Only a GET, only with the token signed in now, only within the listing's freshness
+ * window; any failure or non-2xx reply is dropped and the app sends its own request, which handles
+ * it as usual (offline, 401, timeouts).
+ */
+import { BASE_PATH, HTTP_TIMEOUT_MS, paths } from '@/lib/contract/constants';
+import { SESSION_KEY } from '@/lib/session/session-key';
+
+/** The paths asked for early: the listing every screen waits for. */
+export const EARLY_PATHS: readonly string[] = [paths.currentFiles()];
+
+/** A reply older than this is not taken: the listing's own staleTime (lib/query/client.ts). */
+export const EARLY_REPLY_MAX_AGE_MS = 10_000;
+
+export interface EarlyRequest {
+  /** Date.now() when it was sent */
+  at: number;
+  /** the bearer token it was sent with */
+  token: string;
+  /** the reply, or null when the request failed */
+  reply: Promise<Response | null>;
+}
+
+export type EarlyRequests = Record<string, EarlyRequest | undefined>;
+
+declare global {
+  interface Window {
+    __pirEarly?: EarlyRequests;
+  }
+}
+
+/** Runs inline in <head> of every page: dependency-free and tiny. Reads the signed-in user as the app does. */
+export function earlyRequestsScript(): string {
+  return `(function(){try{var u=JSON.parse(localStorage.getItem(${JSON.stringify(SESSION_KEY)})||'null');var t=u&&u.loggedIn&&u.token&&u.token.jwt;if(typeof t!=='string'||!t||!navigator.onLine)return;var e=window.__pirEarly={};${JSON.stringify(EARLY_PATHS)}.forEach(function(p){var o={credentials:'include',headers:{Authorization:'Bearer '+t}};if(AbortSignal.timeout)o.signal=AbortSignal.timeout(${HTTP_TIMEOUT_MS});e[p]={at:Date.now(),token:t,reply:fetch(${JSON.stringify(BASE_PATH)}+'/'+p,o).catch(function(){return null})};});}catch(x){}})();`;
+}
+
+/**
+ * The early reply for `path`, taken once: null when none was sent, it was sent with another token,
+ * or it is too old to stand for a request sent now.
+ */
+export function takeEarlyReply(requests: EarlyRequests | undefined, path: string, token: string | null, now = Date.now()): Promise<Response | null> | null {
+  const early = requests?.[path];
+  if (!early) return null;
+  requests[path] = undefined;
+  if (!token || early.token !== token || now - early.at > EARLY_REPLY_MAX_AGE_MS) return null;
+  return early.reply.then((r) => (r && r.ok ? r : null));
+}

@@ -1,0 +1,87 @@
+import { describe, expect, it } from 'vitest';
+import { EARLY_PATHS, EARLY_REPLY_MAX_AGE_MS, earlyRequestsScript, takeEarlyReply, type EarlyRequests } from '@/lib/api/early-requests';
+import { SESSION_KEY } from '@/lib/session/session-key';
+
+interface Sent {
+  url: string;
+  init: { credentials?: string; headers?: Record<string, string>; signal?: unknown };
+}
+
+/** Runs the inline script as a page would, with this stored user and network state. */
+function runScript(stored: unknown, onLine = true, fail = false) {
+  const sent: Sent[] = [];
+  const win: { __pirEarly?: EarlyRequests } = {};
+  const storage = { getItem: (k: string) => (k === SESSION_KEY && stored !== undefined ? JSON.stringify(stored) : null) };
+  const fetch = (url: string, init: Sent['init']) => {
+    sent.push({ url, init });
+    return fail ? Promise.reject(new TypeError('Failed to fetch')) : Promise.resolve(new Response('{"files":[]}', { status: 200 }));
+  };
+  const script = earlyRequestsScript().replaceAll('window.', 'win.');
+  new Function('win', 'localStorage', 'navigator', 'fetch', 'AbortSignal', script)(win, storage, { onLine }, fetch, AbortSignal);
+  return { sent, early: win.__pirEarly };
+}
+
+const user = { id: 1, username: 'amina', deviceName: 'SFA-TAB-01', loggedIn: true, token: { jwt: 'a.b.c', expire: 3600 } };
+
+describe('the listing asked for before the app starts', () => {
+  it('a signed-in tablet online sends the listing request with its token', async () => {
+    const { sent, early } = runScript(user);
+    expect(sent.map((s) => s.url)).toEqual(EARLY_PATHS.map((p) => `/be/${p}`));
+    expect(sent[0]!.url).toBe('/be/offline-api/current-files');
+    expect(sent[0]!.init.headers).toEqual({ Authorization: 'Bearer a.b.c' });
+    expect(sent[0]!.init.credentials).toBe('include');
+    expect(sent[0]!.init.signal).toBeInstanceOf(AbortSignal);
+    const reply = await takeEarlyReply(early, EARLY_PATHS[0]!, 'a.b.c');
+    expect(await reply?.json()).toEqual({ files: [] });
+  });
+
+  it('sends nothing when no one is signed in, the user logged out, there is no token, or the tablet is offline', () => {
+    expect(runScript(undefined).sent).toEqual([]);
+    expect(runScript(null).sent).toEqual([]);
+    expect(runScript({ ...user, loggedIn: false, token: null }).sent).toEqual([]);
+    expect(runScript({ ...user, token: null }).sent).toEqual([]);
+    expect(runScript(user, false).sent).toEqual([]);
+  });
+
+  it('a stored value that is not JSON sends nothing and throws nothing', () => {
+    const win: { __pirEarly?: EarlyRequests } = {};
+    const storage = { getItem: () => '{not json' };
+    const run = () => new Function('win', 'localStorage', 'navigator', 'fetch', 'AbortSignal', earlyRequestsScript().replaceAll('window.', 'win.'))(win, storage, { onLine: true }, () => Promise.reject(new Error('sent')), AbortSignal);
+    expect(run).not.toThrow();
+    expect(win.__pirEarly).toBeUndefined();
+  });
+
+  it('a request that failed gives no reply, so the app sends its own', async () => {
+    const { early } = runScript(user, true, true);
+    expect(await takeEarlyReply(early, EARLY_PATHS[0]!, 'a.b.c')).toBeNull();
+  });
+});
+
+describe('taking an early reply', () => {
+  const reply = (status: number) => Promise.resolve(new Response('{}', { status }));
+  const now = 1_000_000;
+
+  it('is taken once: a second call for the path sends its own request', async () => {
+    const early: EarlyRequests = { p: { at: now, token: 't', reply: reply(200) } };
+    expect(await takeEarlyReply(early, 'p', 't', now)).toBeInstanceOf(Response);
+    expect(takeEarlyReply(early, 'p', 't', now)).toBeNull();
+  });
+
+  it('is not taken for another path, another token, or when signed out', () => {
+    expect(takeEarlyReply({ p: { at: now, token: 't', reply: reply(200) } }, 'q', 't', now)).toBeNull();
+    expect(takeEarlyReply({ p: { at: now, token: 't', reply: reply(200) } }, 'p', 'other', now)).toBeNull();
+    expect(takeEarlyReply({ p: { at: now, token: 't', reply: reply(200) } }, 'p', null, now)).toBeNull();
+    expect(takeEarlyReply(undefined, 'p', 't', now)).toBeNull();
+  });
+
+  it('is not taken once older than the listing stays fresh', () => {
+    const early = () => ({ p: { at: now, token: 't', reply: reply(200) } });
+    expect(takeEarlyReply(early(), 'p', 't', now + EARLY_REPLY_MAX_AGE_MS)).not.toBeNull();
+    expect(takeEarlyReply(early(), 'p', 't', now + EARLY_REPLY_MAX_AGE_MS + 1)).toBeNull();
+  });
+
+  it('an error reply (401, 500) is dropped so the app asks again and handles it as usual', async () => {
+    expect(await takeEarlyReply({ p: { at: now, token: 't', reply: reply(401) } }, 'p', 't', now)).toBeNull();
+    expect(await takeEarlyReply({ p: { at: now, token: 't', reply: reply(500) } }, 'p', 't', now)).toBeNull();
+  });
+});
