@@ -21,7 +21,7 @@ export const LIBRARIES: { name: string; signature: string; usedBy: string }[] = 
   { name: 'pdf.js (react-pdf)', signature: 'GlobalWorkerOptions', usedBy: 'the PDF viewer (/pir/{id}/vessel/file/{fileId})' },
   { name: 'fflate (zip)', signature: 'invalid zip data', usedBy: 'export / restore dialogs' },
   { name: 'perfect-freehand (signature)', signature: 'simulatePressure', usedBy: 'the signature step' },
-  { name: 'embla (carousel)', signature: 'slidesInView', usedBy: 'the report carousels (/reports)' },
+  { name: 'embla (carousel)', signature: 'inViewThreshold', usedBy: 'the report carousels (/reports)' },
   { name: 'react-hook-form', signature: 'shouldUnregister', usedBy: 'the inspection form steps (/pir/{id})' },
   { name: 'pdf-lib', signature: 'pdf-lib', usedBy: 'attachment PDFs at submit' },
   { name: 'canvas-confetti', signature: 'confetti', usedBy: 'fireworks after a submission' },

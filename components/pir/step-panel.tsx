@@ -73,19 +73,30 @@ const FORMS: Partial<Record<StepName, React.ComponentType<FormStepProps>>> = {
   comments: form(load.examinations, (m) => m.CommentsStep),
 };
 
-/** Fetches every step's chunk once the page is idle (they then open at once, online or not). */
+/**
+ * Fetches every step's chunk once the page is idle (they then open at once, online or not), one at a
+ * time, each when the page is idle again: all at once, their scripts ran as one long task of the
+ * page's first seconds.
+ */
 function usePreloadSteps() {
-  useEffect(
-    () =>
-      whenIdle(
-        () => {
-          for (const l of Object.values(load)) void l().catch(() => undefined);
-        },
-        3000,
-        1000,
-      ),
-    [],
-  );
+  useEffect(() => {
+    const queue = Object.values(load);
+    let cancel = () => {};
+    const next = () => {
+      const l = queue.shift();
+      if (!l) return;
+      void l()
+        .catch(() => undefined)
+        .then(() => {
+          cancel = whenIdle(next, 3000, 200);
+        });
+    };
+    cancel = whenIdle(next, 3000, 1000);
+    return () => {
+      queue.length = 0;
+      cancel();
+    };
+  }, []);
 }
 
 function DetailsNotHere({ step, processes }: { step: StepName; processes: ProcessRecord[] }) {
