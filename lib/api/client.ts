@@ -48,10 +48,13 @@ export async function call<T>(path: string, reply: ReplySchema<T>, options: Opti
   // The contract loads while the request is in flight.
   const contract = loadContract();
   contract.catch(() => undefined);
+  const early = isPlainGet(options) ? takeEarlyReply(typeof window === 'undefined' ? undefined : window.__pirEarly, path, currentToken()) : null;
+  const earlyReply = early ? await early : null;
+  // Sent early, it had the same 30 s as the app's own request would: no second wait.
+  if (earlyReply === 'timeout') throw new ApiError('no-response', 'no response', url);
   let response: Response;
   try {
-    const early = isPlainGet(options) ? takeEarlyReply(typeof window === 'undefined' ? undefined : window.__pirEarly, path, currentToken()) : null;
-    response = (early && (await early)) || (await http(path, options));
+    response = earlyReply ?? (await http(path, options));
   } catch (e) {
     if (e instanceof HTTPError) {
       const body = await e.response.text().catch(() => '');

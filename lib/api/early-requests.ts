@@ -20,8 +20,8 @@ export interface EarlyRequest {
   at: number;
   /** the bearer token it was sent with */
   token: string;
-  /** the reply, or null when the request failed */
-  reply: Promise<Response | null>;
+  /** the reply; 'timeout' when none came within the app's 30 s; null when the request failed otherwise */
+  reply: Promise<Response | 'timeout' | null>;
 }
 
 export type EarlyRequests = Record<string, EarlyRequest | undefined>;
@@ -34,17 +34,22 @@ declare global {
 
 /** Runs inline in <head> of every page: dependency-free and tiny. Reads the signed-in user as the app does. */
 export function earlyRequestsScript(): string {
-  return `(function(){try{var u=JSON.parse(localStorage.getItem(${JSON.stringify(SESSION_KEY)})||'null');var t=u&&u.loggedIn&&u.token&&u.token.jwt;if(typeof t!=='string'||!t||!navigator.onLine)return;var e=window.__pirEarly={};${JSON.stringify(EARLY_PATHS)}.forEach(function(p){var o={credentials:'include',headers:{Authorization:'Bearer '+t}};if(AbortSignal.timeout)o.signal=AbortSignal.timeout(${HTTP_TIMEOUT_MS});e[p]={at:Date.now(),token:t,reply:fetch(${JSON.stringify(BASE_PATH)}+'/'+p,o).catch(function(){return null})};});}catch(x){}})();`;
+  return `(function(){try{var u=JSON.parse(localStorage.getItem(${JSON.stringify(SESSION_KEY)})||'null');var t=u&&u.loggedIn&&u.token&&u.token.jwt;if(typeof t!=='string'||!t||!navigator.onLine||typeof AbortSignal.timeout!=='function')return;var e=window.__pirEarly={};${JSON.stringify(EARLY_PATHS)}.forEach(function(p){var o={credentials:'include',headers:{Authorization:'Bearer '+t},signal:AbortSignal.timeout(${HTTP_TIMEOUT_MS})};e[p]={at:Date.now(),token:t,reply:fetch(${JSON.stringify(BASE_PATH)}+'/'+p,o).catch(function(x){return x&&x.name==='TimeoutError'?'timeout':null})};});}catch(x){}})();`;
 }
 
 /**
  * The early reply for `path`, taken once: null when none was sent, it was sent with another token,
- * or it is too old to stand for a request sent now.
+ * or it is too old to stand for a request sent now. It settles as the reply when it is a 2xx,
+ * 'timeout' when none came within the app's 30 s (counted from when it was sent, so the app does not
+ * wait twice), and null otherwise: then the app sends its own request.
  */
-export function takeEarlyReply(requests: EarlyRequests | undefined, path: string, token: string | null, now = Date.now()): Promise<Response | null> | null {
+export function takeEarlyReply(requests: EarlyRequests | undefined, path: string, token: string | null, now = Date.now()): Promise<Response | 'timeout' | null> | null {
   const early = requests?.[path];
   if (!early) return null;
   requests[path] = undefined;
   if (!token || early.token !== token || now - early.at > EARLY_REPLY_MAX_AGE_MS) return null;
-  return early.reply.then((r) => (r && r.ok ? r : null));
+  return early.reply.then(
+    (r) => (r === 'timeout' || (r && r.ok) ? r : null),
+    () => null,
+  );
 }

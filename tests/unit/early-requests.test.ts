@@ -8,16 +8,18 @@ interface Sent {
 }
 
 /** Runs the inline script as a page would, with this stored user and network state. */
-function runScript(stored: unknown, onLine = true, fail = false) {
+function runScript(stored: unknown, onLine = true, fail: false | 'network' | 'timeout' = false, abortSignal: unknown = AbortSignal) {
   const sent: Sent[] = [];
   const win: { __pirEarly?: EarlyRequests } = {};
   const storage = { getItem: (k: string) => (k === SESSION_KEY && stored !== undefined ? JSON.stringify(stored) : null) };
   const fetch = (url: string, init: Sent['init']) => {
     sent.push({ url, init });
-    return fail ? Promise.reject(new TypeError('Failed to fetch')) : Promise.resolve(new Response('{"files":[]}', { status: 200 }));
+    if (fail === 'network') return Promise.reject(new TypeError('Failed to fetch'));
+    if (fail === 'timeout') return Promise.reject(new DOMException('signal timed out', 'TimeoutError'));
+    return Promise.resolve(new Response('{"files":[]}', { status: 200 }));
   };
   const script = earlyRequestsScript().replaceAll('window.', 'win.');
-  new Function('win', 'localStorage', 'navigator', 'fetch', 'AbortSignal', script)(win, storage, { onLine }, fetch, AbortSignal);
+  new Function('win', 'localStorage', 'navigator', 'fetch', 'AbortSignal', script)(win, storage, { onLine }, fetch, abortSignal);
   return { sent, early: win.__pirEarly };
 }
 
@@ -32,7 +34,8 @@ describe('the listing asked for before the app starts', () => {
     expect(sent[0]!.init.credentials).toBe('include');
     expect(sent[0]!.init.signal).toBeInstanceOf(AbortSignal);
     const reply = await takeEarlyReply(early, EARLY_PATHS[0]!, 'a.b.c');
-    expect(await reply?.json()).toEqual({ files: [] });
+    expect(reply).toBeInstanceOf(Response);
+    expect(await (reply as Response).json()).toEqual({ files: [] });
   });
 
   it('sends nothing when no one is signed in, the user logged out, there is no token, or the tablet is offline', () => {
@@ -52,8 +55,17 @@ describe('the listing asked for before the app starts', () => {
   });
 
   it('a request that failed gives no reply, so the app sends its own', async () => {
-    const { early } = runScript(user, true, true);
+    const { early } = runScript(user, true, 'network');
     expect(await takeEarlyReply(early, EARLY_PATHS[0]!, 'a.b.c')).toBeNull();
+  });
+
+  it('a request with no answer within 30 s says so, so the app does not wait another 30 s', async () => {
+    const { early } = runScript(user, true, 'timeout');
+    expect(await takeEarlyReply(early, EARLY_PATHS[0]!, 'a.b.c')).toBe('timeout');
+  });
+
+  it('a browser that cannot time a request out sends nothing early (the app would wait on it for ever)', () => {
+    expect(runScript(user, true, false, {}).sent).toEqual([]);
   });
 });
 
@@ -78,6 +90,10 @@ describe('taking an early reply', () => {
     const early = () => ({ p: { at: now, token: 't', reply: reply(200) } });
     expect(takeEarlyReply(early(), 'p', 't', now + EARLY_REPLY_MAX_AGE_MS)).not.toBeNull();
     expect(takeEarlyReply(early(), 'p', 't', now + EARLY_REPLY_MAX_AGE_MS + 1)).toBeNull();
+  });
+
+  it('a reply promise that rejects is dropped', async () => {
+    expect(await takeEarlyReply({ p: { at: now, token: 't', reply: Promise.reject(new Error('x')) } }, 'p', 't', now)).toBeNull();
   });
 
   it('an error reply (401, 500) is dropped so the app asks again and handles it as usual', async () => {
