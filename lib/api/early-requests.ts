@@ -32,9 +32,14 @@ declare global {
   }
 }
 
-/** Runs inline in <head> of every page: dependency-free and tiny. Reads the signed-in user as the app does. */
+/**
+ * Runs inline in <head> of every page: dependency-free and tiny. Reads the signed-in user as the app
+ * does. The reply's body is read at once: a reply the app does not take (its listing was still fresh)
+ * would otherwise stay a request in flight for the page's life, its body unread. Not taken in time, it
+ * is let go.
+ */
 export function earlyRequestsScript(): string {
-  return `(function(){try{var u=JSON.parse(localStorage.getItem(${JSON.stringify(SESSION_KEY)})||'null');var t=u&&u.loggedIn&&u.token&&u.token.jwt;if(typeof t!=='string'||!t||!navigator.onLine||typeof AbortSignal.timeout!=='function')return;var e=window.__pirEarly={};${JSON.stringify(EARLY_PATHS)}.forEach(function(p){var o={credentials:'include',headers:{Authorization:'Bearer '+t},signal:AbortSignal.timeout(${HTTP_TIMEOUT_MS})};e[p]={at:Date.now(),token:t,reply:fetch(${JSON.stringify(BASE_PATH)}+'/'+p,o).catch(function(x){return x&&x.name==='TimeoutError'?'timeout':null})};});}catch(x){}})();`;
+  return `(function(){try{var u=JSON.parse(localStorage.getItem(${JSON.stringify(SESSION_KEY)})||'null');var t=u&&u.loggedIn&&u.token&&u.token.jwt;if(typeof t!=='string'||!t||!navigator.onLine||typeof AbortSignal.timeout!=='function')return;var e=window.__pirEarly={};${JSON.stringify(EARLY_PATHS)}.forEach(function(p){var o={credentials:'include',headers:{Authorization:'Bearer '+t},signal:AbortSignal.timeout(${HTTP_TIMEOUT_MS})};var at=Date.now();e[p]={at:at,token:t,reply:fetch(${JSON.stringify(BASE_PATH)}+'/'+p,o).then(function(r){return r.blob().then(function(b){return r.ok?new Response(b,{status:r.status,statusText:r.statusText,headers:r.headers}):null})}).catch(function(x){return x&&x.name==='TimeoutError'?'timeout':null})};setTimeout(function(){if(e[p]&&e[p].at===at)e[p]=undefined},${EARLY_REPLY_MAX_AGE_MS + 1000});});}catch(x){}})();`;
 }
 
 /**

@@ -436,3 +436,22 @@ test('a signed-in reload asks for the listing from the page itself, before the a
   const listing = await listingFor(request, amina);
   expect(listing.map((r) => r.id)).toEqual(expect.arrayContaining(await cardIds(page)));
 });
+
+test('a reload while the listing is still fresh leaves no request open: the early reply is read even when the app has no use for it', async ({ page }) => {
+  await login(page, amina);
+  await expect(page.getByTestId('report-card').first()).toBeVisible();
+  let sent = 0;
+  let finished = 0;
+  page.on('request', (r) => {
+    if (new URL(r.url()).pathname === LISTING) sent++;
+  });
+  page.on('requestfinished', (r) => {
+    if (new URL(r.url()).pathname === LISTING) finished++;
+  });
+  // within the listing's 10 s freshness: the app shows the stored listing and asks nothing itself
+  await page.reload();
+  await expect(page.getByTestId('report-card').first()).toBeVisible();
+  await page.waitForLoadState('networkidle', { timeout: 10_000 });
+  expect(sent).toBeGreaterThanOrEqual(1);
+  expect(finished).toBe(sent);
+});

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { EARLY_PATHS, EARLY_REPLY_MAX_AGE_MS, earlyRequestsScript, takeEarlyReply, type EarlyRequests } from '@/lib/api/early-requests';
 import { SESSION_KEY } from '@/lib/session/session-key';
 
@@ -10,17 +10,20 @@ interface Sent {
 /** Runs the inline script as a page would, with this stored user and network state. */
 function runScript(stored: unknown, onLine = true, fail: false | 'network' | 'timeout' = false, abortSignal: unknown = AbortSignal) {
   const sent: Sent[] = [];
+  const replies: Response[] = [];
   const win: { __pirEarly?: EarlyRequests } = {};
   const storage = { getItem: (k: string) => (k === SESSION_KEY && stored !== undefined ? JSON.stringify(stored) : null) };
   const fetch = (url: string, init: Sent['init']) => {
     sent.push({ url, init });
     if (fail === 'network') return Promise.reject(new TypeError('Failed to fetch'));
     if (fail === 'timeout') return Promise.reject(new DOMException('signal timed out', 'TimeoutError'));
-    return Promise.resolve(new Response('{"files":[]}', { status: 200 }));
+    const reply = new Response('{"files":[]}', { status: 200 });
+    replies.push(reply);
+    return Promise.resolve(reply);
   };
   const script = earlyRequestsScript().replaceAll('window.', 'win.');
   new Function('win', 'localStorage', 'navigator', 'fetch', 'AbortSignal', script)(win, storage, { onLine }, fetch, abortSignal);
-  return { sent, early: win.__pirEarly };
+  return { sent, replies, early: win.__pirEarly };
 }
 
 const user = { id: 1, username: 'amina', deviceName: 'SFA-TAB-01', loggedIn: true, token: { jwt: 'a.b.c', expire: 3600 } };
@@ -36,6 +39,25 @@ describe('the listing asked for before the app starts', () => {
     const reply = await takeEarlyReply(early, EARLY_PATHS[0]!, 'a.b.c');
     expect(reply).toBeInstanceOf(Response);
     expect(await (reply as Response).json()).toEqual({ files: [] });
+  });
+
+  it('reads the reply at once, whether the app takes it or not (an unread body keeps the request open)', async () => {
+    const { replies, early } = runScript(user);
+    await early![EARLY_PATHS[0]!]!.reply;
+    expect(replies[0]!.bodyUsed).toBe(true);
+  });
+
+  it('lets a reply go once too old to be taken', async () => {
+    vi.useFakeTimers();
+    try {
+      const { early } = runScript(user);
+      vi.advanceTimersByTime(EARLY_REPLY_MAX_AGE_MS);
+      expect(early![EARLY_PATHS[0]!]).toBeDefined();
+      vi.advanceTimersByTime(1000);
+      expect(early![EARLY_PATHS[0]!]).toBeUndefined();
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('sends nothing when no one is signed in, the user logged out, there is no token, or the tablet is offline', () => {
