@@ -68,8 +68,10 @@ for (const [language, dark] of [
     await page.locator('button[type=submit]').click();
     await expect(page.locator('section[data-testid^="group-"]').first()).toBeVisible();
     // A new tablet downloads again the reports it holds; their steps open once the details are here.
+    // Up to 60 s: a download cut short by this navigation has been seen to resume only ~30 s later
+    // (noted in the issue's closing note; this test is about accessibility, not that delay).
     await page.goto(`/pir/${report.id}/#updatevesselidentity`);
-    await expect(page.locator('section[aria-labelledby="step-title"] input').first()).toBeVisible({ timeout: 30_000 });
+    await expect(page.locator('section[aria-labelledby="step-title"] input').first()).toBeVisible({ timeout: 60_000 });
 
     const visits: [string, string][] = [
       ['reports', '/reports/'],
