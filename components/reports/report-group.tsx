@@ -178,11 +178,11 @@ function useCarouselAfterPaint(): [(node: HTMLDivElement | null) => (() => void)
         embla.then(
           ({ default: EmblaCarousel }) => {
             if (stopped) return;
-            const started = EmblaCarousel(node, EMBLA_OPTIONS);
-            carousel = started;
+            const created = EmblaCarousel(node, EMBLA_OPTIONS);
+            carousel = created;
             // the cards beyond the first view are drawn in a render that input can interrupt
             startTransition(() => {
-              setApi(started);
+              setApi(created);
               setStarted(true);
             });
           },
