@@ -18,9 +18,12 @@ export const WRITE_DELAY_MS = 300;
 export const WRITE_AHEAD_KEY = 'pir-unsaved-edits';
 
 function writeAhead() {
+  // Edits whose IndexedDB write is still on its way stay here until it lands: a change stored
+  // meanwhile must not drop them (a reload then aborts that write, and they would be lost).
+  const pending = new Map([...writing, ...dirty]);
   try {
-    if (dirty.size === 0) localStorage.removeItem(WRITE_AHEAD_KEY);
-    else localStorage.setItem(WRITE_AHEAD_KEY, JSON.stringify([...dirty.values()]));
+    if (pending.size === 0) localStorage.removeItem(WRITE_AHEAD_KEY);
+    else localStorage.setItem(WRITE_AHEAD_KEY, JSON.stringify([...pending.values()]));
   } catch {
     // Storage full: the edit still reaches IndexedDB within WRITE_DELAY_MS.
   }
@@ -68,6 +71,8 @@ function setInMemory(changed: readonly Pir[], removed: readonly number[] = []) {
 // ------------------------------------------------------------------ coalesced edits
 
 const dirty = new Map<number, Pir>();
+/** Edits taken from `dirty` whose IndexedDB write has not landed yet. */
+const writing = new Map<number, Pir>();
 let timer: ReturnType<typeof setTimeout> | null = null;
 let flushing: Promise<void> = Promise.resolve();
 
@@ -90,11 +95,13 @@ export function flushEdits(): Promise<void> {
   timer = null;
   if (dirty.size === 0) return flushing;
   const batch = [...dirty.values()];
+  for (const r of batch) writing.set(r.id, r);
   dirty.clear();
   flushing = flushing.then(async () => {
     const d = await db();
     const tx = d.transaction('reports', 'readwrite');
     await Promise.all([...batch.map((r) => tx.store.put(r)), tx.done]);
+    for (const r of batch) if (writing.get(r.id) === r) writing.delete(r.id);
     writeAhead();
     announce({ type: 'reports', ids: batch.map((r) => r.id) });
   });

@@ -99,6 +99,16 @@ export function buildPrepareProcess(
   return { type, subject, uid: opts.uid(), description: 'process.prepare', tasks, createdAt: opts.now.toISOString(), restore: opts.restore };
 }
 
+/**
+ * Fetching a held report's details again, alone: its preparation ended but the details did not
+ * stay on the tablet (their write was cut short by a reload). Its files are stored already.
+ */
+export function buildDetailsProcess(report: Pir, opts: { uid: () => string; now: Date }): ProcessRecord {
+  const type = PROCESS_TYPE.prepare;
+  const tasks = [task({ type, subtype: SUBTYPE.extended, method: 'GET', url: paths.extended(pirCallId(report)), uid: opts.uid(), subject: report.id, name: report.code, description: 'process.extended' })];
+  return { type, subject: report.id, uid: opts.uid(), description: 'process.prepare', tasks, createdAt: opts.now.toISOString(), restore: null };
+}
+
 /** A file the submission uploads, as announced in the save. */
 export interface UploadItem {
   part: 'pictures' | 'attachments' | 'signatures';

@@ -9,7 +9,7 @@ import { processesOf } from '@/lib/local-data/processes-store';
 import { sessionStore } from '@/lib/session/session-store';
 import { queryKeys } from '@/lib/query/client';
 import { applyTransition, isSubmissionStalled } from '@/lib/reports/transitions';
-import { PROCESS_TYPE, SUBTYPE } from './builders';
+import { buildDetailsProcess, PROCESS_TYPE, SUBTYPE } from './builders';
 import { emitLifecycleEvent } from './events';
 import { handlers } from './handlers';
 import { processStatus, rejectionMessage } from './model';
@@ -22,13 +22,20 @@ function firstRejection(p: ProcessRecord): string {
   return (t && rejectionMessage(t)) ?? 'error';
 }
 
-async function onComplete(p: ProcessRecord) {
+/** A process finished: its report moves on (exported for tests). */
+export async function onComplete(p: ProcessRecord) {
   const report = findReport(p.subject);
   if (!report) {
     await commit({ removeProcesses: [p.uid] });
     return;
   }
   if (p.type === PROCESS_TYPE.prepare) {
+    if (!report.extended) {
+      // Never ready without its details: fetch them again now rather than at the next listing.
+      await commit({ removeProcesses: [p.uid], processes: [buildDetailsProcess(report, { uid: () => crypto.randomUUID(), now: new Date() })] });
+      instance?.kick();
+      return;
+    }
     const r = applyTransition(report, { type: 'prepared' }, new Date());
     const next = r.ok ? r.report : report;
     await commit({ put: [next], removeProcesses: [p.uid] });

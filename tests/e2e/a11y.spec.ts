@@ -67,9 +67,8 @@ for (const [language, dark] of [
     await password.fill(amina.password);
     await page.locator('button[type=submit]').click();
     await expect(page.locator('section[data-testid^="group-"]').first()).toBeVisible();
-    // A new tablet downloads again the reports it holds; their steps open once the details are here.
-    // Up to 60 s: a download cut short by this navigation has been seen to resume only ~30 s later
-    // (noted in the issue's closing note; this test is about accessibility, not that delay).
+    // A new tablet downloads again the reports it holds; their steps open once the details are here
+    // (this navigation may cut a download short; it resumes after the reload).
     await page.goto(`/pir/${report.id}/#updatevesselidentity`);
     await expect(page.locator('section[aria-labelledby="step-title"] input').first()).toBeVisible({ timeout: 60_000 });
 

@@ -3,7 +3,9 @@ import { QueryClient } from '@tanstack/react-query';
 import { describe, expect, it } from 'vitest';
 import { attachQueryClient, localKeys } from '@/lib/local-data/cache';
 import { db } from '@/lib/local-data/db';
-import { commit, editReport, findReport, flushEdits } from '@/lib/local-data/reports-store';
+import { commit, editReport, findReport, flushEdits, WRITE_AHEAD_KEY } from '@/lib/local-data/reports-store';
+import type { Pir } from '@/lib/contract';
+import { MemoryStorage } from './fixtures/memory-storage';
 import { emptyExtended, report } from './fixtures/report';
 
 function findings(text: string) {
@@ -40,5 +42,27 @@ describe('the tablet\'s reports', () => {
     expect(findReport(r.id)?.status).toBe('preparing');
     await storing;
     expect((await (await db()).get('reports', r.id))?.status).toBe('preparing');
+  });
+
+  it('keeps an edit in the write-ahead until its write lands, even when another report is stored meanwhile', async () => {
+    (globalThis as { localStorage?: unknown }).localStorage = new MemoryStorage();
+    const client = new QueryClient();
+    attachQueryClient(client);
+    const held = report(303, 'preparing', { claimedByDevice: 'TAB-A' });
+    const other = report(304, 'preparing', { claimedByDevice: 'TAB-A' });
+    client.setQueryData(localKeys.reports, [held, other]);
+    await commit({ put: [held, other] });
+    const unsaved = () => (JSON.parse(localStorage.getItem(WRITE_AHEAD_KEY) ?? '[]') as Pir[]).map((r) => r.id);
+
+    // A preparation's details arrive (an edit), its write starts, and another report's preparation
+    // ends (a stored change) before that write lands: a reload now must still find the details.
+    editReport(held.id, (r) => ({ ...r, extended: findings('') }));
+    const writing = flushEdits();
+    const storing = commit({ put: [{ ...other, status: 'ready' }] });
+    expect(unsaved()).toEqual([held.id]);
+
+    await Promise.all([writing, storing]);
+    expect(unsaved()).toEqual([]);
+    expect((await (await db()).get('reports', held.id))?.extended).not.toBeNull();
   });
 });

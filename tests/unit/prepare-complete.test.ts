@@ -1,0 +1,52 @@
+import 'fake-indexeddb/auto';
+import { QueryClient } from '@tanstack/react-query';
+import { describe, expect, it } from 'vitest';
+import { attachQueryClient } from '@/lib/local-data/cache';
+import { db } from '@/lib/local-data/db';
+import { commit, findReport } from '@/lib/local-data/reports-store';
+import { processesOf } from '@/lib/local-data/processes-store';
+import { buildPrepareProcess, SUBTYPE } from '@/lib/tasks/builders';
+import { applyTaskEvent } from '@/lib/tasks/model';
+import { onComplete } from '@/lib/tasks/runtime';
+import { emptyExtended, report } from './fixtures/report';
+
+let n = 0;
+const uid = () => `uid-${++n}`;
+
+/** A preparation whose every task ended resolved. */
+function finishedPreparation(r: ReturnType<typeof report>) {
+  const p = buildPrepareProcess(r, { device: 'TAB-A', reclaim: false, claim: false, uid, now: new Date(), restore: null });
+  return { ...p, tasks: p.tasks.map((t) => applyTaskEvent(applyTaskEvent(applyTaskEvent(t, { type: 'register' }), { type: 'complete', result: null }), { type: 'resolve' })) };
+}
+
+describe('a preparation that ends (SPEC §4)', () => {
+  it('makes the report ready when its details are on the tablet', async () => {
+    attachQueryClient(new QueryClient());
+    const r = report(501, 'preparing', { claimedByDevice: 'TAB-A', extended: emptyExtended() });
+    const p = finishedPreparation(r);
+    await commit({ put: [r], processes: [p] });
+
+    await onComplete(p);
+    expect(findReport(r.id)?.status).toBe('ready');
+    expect(processesOf(r.id)).toEqual([]);
+    expect(await (await db()).get('processes', p.uid)).toBeUndefined();
+  });
+
+  it('fetches the details again, alone, when they did not stay (a reload cut their write short)', async () => {
+    attachQueryClient(new QueryClient());
+    const r = report(502, 'preparing', { claimedByDevice: 'TAB-A', extended: null });
+    const p = finishedPreparation(r);
+    await commit({ put: [r], processes: [p] });
+
+    await onComplete(p);
+    // Not ready without its details: one new preparation with only the details to fetch.
+    expect(findReport(r.id)?.status).toBe('preparing');
+    const [again, ...more] = processesOf(r.id);
+    expect(more).toEqual([]);
+    expect(again?.uid).not.toBe(p.uid);
+    expect(again?.tasks.map((t) => [t.subtype, t.status])).toEqual([[SUBTYPE.extended, 'UNDEFINED']]);
+    expect(again?.tasks[0]?.url).toBe(p.tasks.find((t) => t.subtype === SUBTYPE.extended)?.url);
+    expect(await (await db()).get('processes', p.uid)).toBeUndefined();
+    expect((await (await db()).get('processes', again!.uid))?.tasks).toHaveLength(1);
+  });
+});
