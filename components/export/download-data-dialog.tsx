@@ -170,7 +170,13 @@ export function DownloadDataDialog({ open, onOpenChange }: { open: boolean; onOp
                   {t('selected', { count: chosenReports.length })}
                 </p>
                 {chosenReports.length > 0 && (
-                  <ul className="max-h-32 shrink-0 overflow-y-auto rounded-lg border text-sm" data-testid="export-chosen">
+                  // Focusable, so that a keyboard can scroll a long choice (WCAG 2.1.1).
+                  <ul
+                    tabIndex={0}
+                    aria-label={t('reports')}
+                    className="max-h-32 shrink-0 overflow-y-auto rounded-lg border text-sm outline-none focus-visible:ring-[3px] focus-visible:ring-ring/50"
+                    data-testid="export-chosen"
+                  >
                     {chosenReports.map((r) => (
                       <li key={r.id} className="flex items-center justify-between gap-3 border-b px-3 py-2 last:border-b-0">
                         <span className="min-w-0 truncate">{reportTitle(r)}</span>

@@ -7,6 +7,10 @@ import { expect, test } from './fixtures';
 import { DEMO_USERS } from '../../server/seed/demo-users';
 import config from '../../playwright.config';
 import { listingFor, login, waitForServiceWorker } from './helpers';
+import enCore from '@/messages/en.json' with { type: 'json' };
+import enScreens from '@/messages/screens/en.json' with { type: 'json' };
+import frCore from '@/messages/fr.json' with { type: 'json' };
+import frScreens from '@/messages/screens/fr.json' with { type: 'json' };
 
 const amina = DEMO_USERS[0]!;
 
@@ -97,7 +101,26 @@ for (const [language, dark] of [
     await page.getByRole('button', { name: /User menu|Menu utilisateur/ }).click();
     await axe(page, 'user menu');
     small.push(...(await smallTargets(page)).map((s) => `user menu: ${s}`));
+
+    // The menu's data dialogs: download (export), restore, and the erase confirmation.
+    const data = (language === 'en' ? enCore : frCore).menu.data;
+    const exportData = (language === 'en' ? enScreens : frScreens).exportData;
+    for (const [what, button, role, title] of [
+      ['download data dialog', data.download, 'dialog', exportData.download.title],
+      ['restore data dialog', data.restore, 'dialog', exportData.restore.title],
+      ['erase confirmation', data.erase, 'alertdialog', exportData.erase.title],
+    ] as const) {
+      const menu = page.getByRole('dialog', { name: (language === 'en' ? enCore : frCore).menu.title });
+      if (!(await menu.isVisible())) await page.getByRole('button', { name: /User menu|Menu utilisateur/ }).click();
+      await menu.getByRole('button', { name: button }).click();
+      await expect(page.getByRole(role, { name: title })).toBeVisible();
+      await axe(page, what);
+      small.push(...(await smallTargets(page)).map((s) => `${what}: ${s}`));
+      await page.keyboard.press('Escape');
+      await expect(page.getByRole(role, { name: title })).toBeHidden();
+    }
     await page.keyboard.press('Escape');
+    await expect(page.getByRole('dialog')).toBeHidden();
 
     // The port filter modal and a group's info modal.
     await page.getByTestId('filters-button').click();
