@@ -156,6 +156,35 @@ test.describe('session', () => {
   });
 });
 
+test('a finding whose write is still on its way survives a reload, even when another report is stored meanwhile', async ({ page, request }) => {
+  const listing = await listingFor(request, amina);
+  const held = listing.find((r) => r.claimedByDevice === amina.deviceName && r.status === 'inspecting')!;
+  const other = listing.find((r) => r.status === 'notready' && !r.claimedByDevice)!;
+  await login(page, amina);
+  await page.goto(`/pir/${held.id}/#findings`);
+  const findings = page.getByLabel('Findings of the inspector');
+  await expect(findings).toBeEditable({ timeout: 60_000 });
+
+  // From here the reports' IndexedDB writes never land, as when a reload cuts them short.
+  await page.evaluate(() => {
+    const put = IDBObjectStore.prototype.put;
+    IDBObjectStore.prototype.put = function (this: IDBObjectStore, ...args: Parameters<IDBObjectStore['put']>) {
+      return this.name === 'reports' ? (new Promise(() => {}) as unknown as IDBRequest<IDBValidKey>) : put.apply(this, args);
+    };
+  });
+  await findings.fill('Hold 3 at -18 °C; logbook matches');
+  // Its write has started (within 300 ms) and hangs; meanwhile the inspector claims another report.
+  await page.waitForTimeout(600);
+  await page.getByRole('link', { name: 'Reports' }).click();
+  await page.locator(`[data-report-id="${other.id}"]`).getByRole('button', { name: 'Claim' }).click();
+  await expect(page.locator(`[data-report-id="${other.id}"] [data-status]`)).toHaveAttribute('data-status', 'preparing');
+
+  await page.reload();
+  await expect(page.getByRole('heading', { level: 1, name: 'Reports' })).toBeVisible();
+  await page.goto(`/pir/${held.id}/#findings`);
+  await expect(page.getByLabel('Findings of the inspector')).toHaveValue('Hold 3 at -18 °C; logbook matches');
+});
+
 test.describe('links to a report', () => {
   test('followed before signing in on a new tablet, it opens the report once the listing has brought it', async ({ page, request }) => {
     const report = (await listingFor(request, amina)).find((r) => r.status === 'notready' && !r.claimedByDevice)!;
