@@ -173,7 +173,8 @@ export async function run(): Promise<{ rows: Row[]; details: string }> {
       results.push({ route: p.route, lhrs });
     }
     // The limit: a bare page of the same framework, served the same way, same settings and runs.
-    const floorServer = await startServerProcess({ dataDir: tmpDir('data-lh-floor'), staticDir: frameworkFloorOut() });
+    const floorData = tmpDir('data-lh-floor');
+    const floorServer = await startServerProcess({ dataDir: floorData, staticDir: frameworkFloorOut() });
     try {
       for (let i = 0; i < runs; i++) {
         await cdp.send('Network.clearBrowserCache');
@@ -184,6 +185,7 @@ export async function run(): Promise<{ rows: Row[]; details: string }> {
       }
     } finally {
       await floorServer.stop();
+      rmrf(floorData);
     }
     await cdp.detach();
     await page.close();

@@ -55,6 +55,12 @@ function task(over: Partial<Task> & Pick<Task, 'type' | 'subtype' | 'method' | '
   return { body: null, status: 'UNDEFINED', canIgnore: false, completion: 0, completionDetails: null, result: null, iamAlive: 0, ...over };
 }
 
+/** A preparation's task that downloads the report's details (its extended info). */
+function extendedTask(report: Pir, uid: string): Task {
+  const type = PROCESS_TYPE.prepare;
+  return task({ type, subtype: SUBTYPE.extended, method: 'GET', url: paths.extended(pirCallId(report)), uid, subject: report.id, name: report.code, description: 'process.extended' });
+}
+
 export function buildPrepareProcess(
   report: Pir,
   opts: { device: string; reclaim: boolean; claim: boolean; uid: () => string; now: Date; restore: Pir | null },
@@ -78,7 +84,7 @@ export function buildPrepareProcess(
       }),
     );
   }
-  tasks.push(task({ type, subtype: SUBTYPE.extended, method: 'GET', url: paths.extended(id), uid: opts.uid(), subject, name: report.code, description: 'process.extended' }));
+  tasks.push(extendedTask(report, opts.uid()));
   for (const f of remoteFilesOf(report)) {
     tasks.push(
       task({
@@ -104,9 +110,8 @@ export function buildPrepareProcess(
  * stay on the tablet (their write was cut short by a reload). Its files are stored already.
  */
 export function buildDetailsProcess(report: Pir, opts: { uid: () => string; now: Date }): ProcessRecord {
-  const type = PROCESS_TYPE.prepare;
-  const tasks = [task({ type, subtype: SUBTYPE.extended, method: 'GET', url: paths.extended(pirCallId(report)), uid: opts.uid(), subject: report.id, name: report.code, description: 'process.extended' })];
-  return { type, subject: report.id, uid: opts.uid(), description: 'process.prepare', tasks, createdAt: opts.now.toISOString(), restore: null };
+  const tasks = [extendedTask(report, opts.uid())];
+  return { type: PROCESS_TYPE.prepare, subject: report.id, uid: opts.uid(), description: 'process.prepare', tasks, createdAt: opts.now.toISOString(), restore: null };
 }
 
 /** A file the submission uploads, as announced in the save. */

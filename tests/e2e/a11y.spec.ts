@@ -103,14 +103,15 @@ for (const [language, dark] of [
     small.push(...(await smallTargets(page)).map((s) => `user menu: ${s}`));
 
     // The menu's data dialogs: download (export), restore, and the erase confirmation.
-    const data = (language === 'en' ? enCore : frCore).menu.data;
+    const core = language === 'en' ? enCore : frCore;
+    const data = core.menu.data;
     const exportData = (language === 'en' ? enScreens : frScreens).exportData;
     for (const [what, button, role, title] of [
       ['download data dialog', data.download, 'dialog', exportData.download.title],
       ['restore data dialog', data.restore, 'dialog', exportData.restore.title],
       ['erase confirmation', data.erase, 'alertdialog', exportData.erase.title],
     ] as const) {
-      const menu = page.getByRole('dialog', { name: (language === 'en' ? enCore : frCore).menu.title });
+      const menu = page.getByRole('dialog', { name: core.menu.title });
       if (!(await menu.isVisible())) await page.getByRole('button', { name: /User menu|Menu utilisateur/ }).click();
       await menu.getByRole('button', { name: button }).click();
       await expect(page.getByRole(role, { name: title })).toBeVisible();
