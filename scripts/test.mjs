@@ -10,6 +10,25 @@ if (!chromium) {
   process.exit(1);
 }
 
+// The inspector's day also runs in WebKit (WebKitGTK over WebDriver, under Xvfb) and Firefox ESR
+// (over WebDriver BiDi): tests/e2e/engines.spec.ts. ENGINES=chromium,webkit narrows it.
+const engines = (process.env.ENGINES ?? 'chromium,webkit,firefox').split(',');
+const needs = {
+  webkit: [
+    [process.env.WEBKIT_DRIVER ?? '/usr/bin/WebKitWebDriver', 'webkit2gtk-driver'],
+    ['/usr/bin/Xvfb', 'xvfb'],
+  ],
+  firefox: [[process.env.FIREFOX_PATH ?? '/usr/bin/firefox-esr', 'firefox-esr']],
+};
+const missing = engines.flatMap((e) => needs[e] ?? []).filter(([p]) => !fs.existsSync(p));
+if (missing.length > 0) {
+  console.error(
+    `npm test runs the browser journey in WebKit and Firefox too: install Debian's ${missing.map(([, pkg]) => pkg).join(', ')} ` +
+      `(apt-get install -y ${missing.map(([, pkg]) => pkg).join(' ')}), or leave an engine out with ENGINES=chromium.`,
+  );
+  process.exit(1);
+}
+
 const env = { ...process.env, CHROMIUM_PATH: chromium, NEXT_TELEMETRY_DISABLED: '1' };
 const bin = (name) => path.join(root, 'node_modules', '.bin', name);
 const steps = [

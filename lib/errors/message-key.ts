@@ -8,6 +8,7 @@ const KEYS: Record<string, string> = {
   'error.verify': 'verify',
   'error.fileDownload': 'fileDownload',
   'error.noSpace': 'noSpace',
+  'error.storeFailed': 'storeFailed',
   stopped: 'stopped',
   'no response': 'noResponse',
   'no request': 'noRequest',

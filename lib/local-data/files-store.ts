@@ -14,10 +14,14 @@ let writing = false;
  * Stores a file; resolves once it is written. Files that arrive while a write is under way go
  * together in the next transaction: writes to one store run one after the other, and each costs a
  * commit, so 45 downloads written one by one queued behind each other at the end of a preparation.
+ *
+ * A Blob is stored as its bytes: WebKit refuses Blobs in IndexedDB in some stores (private browsing,
+ * WebDriver sessions) and has had Blob bugs in the others; bytes are stored by every engine.
  */
-export function putFile(record: StoredFileRecord): Promise<void> {
+export async function putFile(record: StoredFileRecord): Promise<void> {
+  const content = record.content instanceof Blob ? await record.content.arrayBuffer() : record.content;
   return new Promise((resolve, reject) => {
-    waiting.push({ record, resolve, reject });
+    waiting.push({ record: { ...record, content }, resolve, reject });
     if (!writing) void writeWaiting();
   });
 }

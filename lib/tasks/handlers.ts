@@ -10,6 +10,9 @@ import { getFile, putFile, storedFileType } from '@/lib/local-data/files-store';
 import { SUBTYPE, type UploadItem } from './builders';
 import { FinalError, PausedError, retryState, type TaskHandler } from './runner';
 
+/** The message of a file the tablet could not store (errors.storeFailed). */
+export const STORE_FAILED = 'error.storeFailed';
+
 /** Which failures retrying can mend: no answer, server errors, timeouts, rate limits. */
 export function isTransient(e: unknown): boolean {
   if (!(e instanceof ApiError)) return !(e instanceof FinalError);
@@ -43,6 +46,18 @@ function reportOf(t: Task) {
   return r;
 }
 
+/**
+ * A file the tablet cannot store (storage refused or full) will not be stored by trying again in a
+ * few seconds: the task stops at once with the reason, and the inspector sees it and may retry.
+ */
+async function storeOrStop(record: Parameters<typeof putFile>[0]) {
+  try {
+    await putFile(record);
+  } catch (e) {
+    throw new FinalError(STORE_FAILED, { file: record.filename, reason: e instanceof Error ? `${e.name}: ${e.message}` : String(e) });
+  }
+}
+
 export const handlers: Record<string, TaskHandler> = {
   [SUBTYPE.claim]: {
     async execute(t, { signal }) {
@@ -73,7 +88,7 @@ export const handlers: Record<string, TaskHandler> = {
       );
       transferred();
       const type = contentType.split(';')[0]!.trim() || body.contentType;
-      await putFile({
+      await storeOrStop({
         id: body.fileId,
         url: t.url,
         date: new Date().toISOString(),

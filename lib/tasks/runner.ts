@@ -5,7 +5,8 @@
  * - one report's tasks run in order (file transfers, and the extended info before them, in a small
  *   window), reports side by side;
  * - transient failures are retried with backoff; a final failure rejects the task and its process;
- * - only one tab runs the queue (Web Locks); the others show the stored progress.
+ * - only one tab runs the queue (Web Locks, or a lease where a browser lacks them); the others show
+ *   the stored progress.
  */
 import type { Task } from '@/lib/contract';
 import type { ProcessRecord } from '@/lib/local-data/db';
@@ -13,6 +14,7 @@ import { allProcesses, announceProcesses, saveProcess, showProcess, storeProcess
 import { applyTaskEvent, isProcessComplete, PENDING_CHECK_MS, processStatus, PROGRESS_SAVE_MS, stalledTasks, STOPPED, type TaskEvent } from './model';
 import { PARALLEL_SUBTYPES, STOPS_ITS_BATCH, SUBTYPE, WITH_THE_FILES_AFTER } from './builders';
 import { setBusy } from '@/lib/app/busy';
+import { holdQueueLock } from './queue-lock';
 
 /** Raised by an executor for a failure that retrying will not mend (a refused claim, a 4xx). */
 export class FinalError extends Error {
@@ -138,26 +140,19 @@ export class TaskRunner {
 
   constructor(private readonly deps: RunnerDeps) {}
 
-  /** Starts running once this tab holds the queue lock; resolves when it does. */
+  /** Starts running once this tab holds the queue lock (queue-lock.ts). */
   start(): void {
     const begin = () => {
       this.active = true;
       void this.recoverStopped().then(() => this.kick());
       this.timer = setInterval(() => this.kick(), PENDING_CHECK_MS);
       if (typeof window !== 'undefined') {
+        // Added again after a lost lease is taken back: the same listener is added once.
         window.addEventListener('online', this.kick);
         document.addEventListener('visibilitychange', this.onVisible);
       }
     };
-    if (typeof navigator !== 'undefined' && navigator.locks) {
-      void navigator.locks.request('pir-task-runner', () => {
-        begin();
-        // Held for the life of the tab; another tab takes over when this one closes.
-        return new Promise<void>(() => {});
-      });
-    } else {
-      begin();
-    }
+    holdQueueLock(begin, () => this.stop());
   }
 
   /** Stops checking (tests; a page keeps its runner for its whole life). */

@@ -47,13 +47,32 @@ async function runFileTask(attempts: number) {
 afterEach(() => vi.unstubAllGlobals());
 
 describe('the file task of a preparation', () => {
-  it('stores the downloaded file as a Blob with its size, type and report', async () => {
+  it('stores the downloaded file as its bytes (never a Blob, which WebKit may refuse), with its size, type and report', async () => {
     serveFile();
     const { result, stored } = await runFileTask(0);
     expect(result).toEqual({ size: SIZE });
     expect(stored).toMatchObject({ size: SIZE, pirId: 42, contentType: 'image/jpeg', type: 'image', filename: 'pic.jpg' });
-    expect(stored!.content).toBeInstanceOf(Blob);
+    expect(stored!.content).toBeInstanceOf(ArrayBuffer);
     expect(new Uint8Array(await contentBytes(stored!.content!)).every((b) => b === 7)).toBe(true);
+  });
+
+  it('stops at once, with the reason, when the tablet cannot store the file (retrying would not mend it)', async () => {
+    serveFile();
+    const { FinalError } = await import('@/lib/tasks/runner');
+    const { db } = await import('@/lib/local-data/db');
+    const database = await db();
+    const refuse = vi.spyOn(database, 'transaction').mockImplementation(() => {
+      throw new DOMException('Error preparing Blob/File data to be stored in object store', 'UnknownError');
+    });
+    try {
+      const failure = await runFileTask(5).catch((e: unknown) => e);
+      expect(failure).toBeInstanceOf(FinalError);
+      expect((failure as Error).message).toBe('error.storeFailed');
+      expect((failure as InstanceType<typeof FinalError>).details).toMatchObject({ file: 'pic.jpg', reason: expect.stringContaining('UnknownError') });
+    } finally {
+      refuse.mockRestore();
+    }
+    expect(await getFile('remote:pic-5')).toBeUndefined();
   });
 
   it('takes a small file whole on its first try, and counts it on its way once a try failed', async () => {

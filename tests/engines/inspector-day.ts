@@ -1,0 +1,257 @@
+/**
+ * The inspector's day, once, for every browser engine: sign in, claim and prepare, lose the network,
+ * reload, fill every step, add a large picture and an attachment, sign both pads, submit with no
+ * network, get it back; then the server holds exactly what was typed, each file once.
+ */
+import Database from 'better-sqlite3';
+import jpeg from 'jpeg-js';
+import fs from 'node:fs';
+import path from 'node:path';
+import { FORM_STEPS } from '@/lib/inspection/steps';
+import { remoteFilesOf } from '@/lib/tasks/builders';
+import type { Pir } from '@/lib/contract';
+import type { DemoLogin } from '../e2e/helpers';
+import { makeJpeg } from '../e2e/helpers';
+import type { Network } from './network';
+import type { Find, Tablet } from './tablet';
+
+/** Waits until `body` (run in the page with `find` and `arg`) returns true. */
+export async function until(t: Tablet, what: string, body: string, arg?: unknown, timeout = 20_000) {
+  const deadline = Date.now() + timeout;
+  let last: unknown;
+  for (;;) {
+    try {
+      last = await t.run(body, arg);
+      if (last === true) return;
+    } catch (e) {
+      // A navigation under way ends the script: ask again.
+      last = e;
+    }
+    if (Date.now() > deadline) throw new Error(`${t.engine}: timed out after ${timeout} ms waiting for ${what} (last: ${String(last)})`);
+    await new Promise((r) => setTimeout(r, 150));
+  }
+}
+
+const shown = (t: Tablet, f: Find, timeout?: number) => until(t, `${JSON.stringify(f)} to show`, 'return find(arg) !== null;', f, timeout);
+const attrIs = (t: Tablet, f: Find, name: string, value: string, timeout?: number) =>
+  until(t, `${JSON.stringify(f)} [${name}=${value}]`, 'var e = find(arg.f); return !!e && e.getAttribute(arg.name) === arg.value;', { f, name, value }, timeout);
+const valueIs = (t: Tablet, f: Find, value: string) => until(t, `${JSON.stringify(f)} = ${value}`, 'var e = find(arg.f); return !!e && e.value === arg.value;', { f, value });
+const count = (t: Tablet, f: Find, n: number, timeout?: number) =>
+  until(t, `${n} × ${JSON.stringify(f)}`, 'var n = 0; while (find(Object.assign({}, arg.f, { nth: n }))) n++; return n === arg.n;', { f, n }, timeout);
+
+/**
+ * Chooses files through a button that opens the file picker: the picker is the system's, out of any
+ * WebDriver's reach, so the input the button opens is marked instead and given the files.
+ */
+async function choose(t: Tablet, button: Find, paths: string[]) {
+  await t.run(`document.querySelectorAll('[data-chosen]').forEach(function (e) { e.removeAttribute('data-chosen'); });
+    var click = HTMLInputElement.prototype.click;
+    HTMLInputElement.prototype.click = function () {
+      if (this.type !== 'file') return click.call(this);
+      this.setAttribute('data-chosen', '');
+      HTMLInputElement.prototype.click = click;
+    };`);
+  await t.click(button);
+  await t.setFiles({ css: 'input[type="file"][data-chosen]' }, paths);
+}
+
+const panel: Find = { css: 'section[aria-labelledby="step-title"]' };
+const stepper = (step: string): Find => ({ testId: `stepper-${step}` });
+
+/** How many files the tablet stores for a report, from IndexedDB. */
+function storedFileCount(t: Tablet, reportId: number): Promise<number> {
+  return t.run(
+    `return new Promise(function (resolve, reject) {
+      var open = indexedDB.open('pir-app');
+      open.onerror = function () { reject(open.error); };
+      open.onsuccess = function () {
+        var req = open.result.transaction('files').objectStore('files').index('byPir').count(arg);
+        req.onsuccess = function () { open.result.close(); resolve(req.result); };
+        req.onerror = function () { reject(req.error); };
+      };
+    });`,
+    reportId,
+  );
+}
+
+export async function login(t: Tablet, who: Pick<DemoLogin, 'username' | 'password'>) {
+  await t.goto('/reports/');
+  await t.type({ label: 'Username' }, who.username);
+  await t.type({ label: 'Password' }, who.password);
+  await t.click({ role: 'button', name: 'Sign in' });
+  await shown(t, { role: 'heading', name: 'Reports', css: 'h1' });
+}
+
+async function answer(t: Tablet, group: string, yes: boolean, nth = 0) {
+  await t.click({ within: { within: panel, role: 'radiogroup', name: group, nth }, role: 'radio', name: yes ? 'Yes' : 'No' });
+}
+
+/** Every form step, with what each needs on top of the demo data; typed values are returned to check on the server. */
+async function completeFormSteps(t: Tablet, reportId: number, typed: { inspectorId: string; email: string }) {
+  for (const step of FORM_STEPS) {
+    await t.goto(`/pir/${reportId}/#${encodeURIComponent(step)}`);
+    await shown(t, { testId: `step-${step}` });
+    const state = await t.run<string | null>('var e = find(arg); return e && e.getAttribute("data-state");', stepper(step));
+    if (state === 'done') continue;
+    if (step === 'inspectioninformation') {
+      await t.type({ within: panel, label: "Inspector's identity number" }, typed.inspectorId);
+      await t.type({ within: panel, label: "Inspector's email" }, typed.email);
+    }
+    if (step === 'ControlledCatches') {
+      for (const label of ['Monitored landed quantity (kg)', 'Monitored transhipped quantity (kg)']) {
+        const n = await t.run<number>('var n = 0; while (find(Object.assign({}, arg, { nth: n }))) n++; return n;', { within: panel, label });
+        for (let i = 0; i < n; i++) await t.type({ within: panel, label, nth: i }, '0');
+      }
+    }
+    if (step === 'monitoring') await answer(t, 'Landing or transhipment monitored', false);
+    if (step === 'examinations') for (let i = 0; i < 4; i++) await answer(t, 'Examined and in order', true, i);
+    if (step === 'infringement') await answer(t, 'Infringements found', false);
+    await t.click({ within: panel, role: 'button', name: 'Mark complete' });
+    await attrIs(t, stepper(step), 'data-state', 'done');
+  }
+}
+
+/** What the inspector typed, and what the server holds at the end of the day. */
+export interface DayResult {
+  /** milliseconds from sign-in to the server holding the submission */
+  ms: number;
+  typed: { findings: string; masterSays: string; inspectorId: string; email: string; name: string };
+  held: {
+    status: string;
+    /** PIR forms the submission made */
+    pirForms: number;
+    saves: number;
+    findings?: string;
+    masterSays?: string;
+    inspector?: { principalInspectorId: string; principalInspectorName: string; principalInspectorEmail: string };
+    pictureTypes: string[];
+    /** the files announced with the save: name, part, whether they arrived, their size */
+    files: { name: string; part: string; received: boolean; size: number }[];
+    /** pages of the attachment's PDF */
+    attachmentPages: number;
+    /** width × height of the vessel picture */
+    picture: string;
+  };
+}
+
+export async function inspectorDay(t: Tablet, net: Network, dataDir: string, report: Pir, who: DemoLogin, files: string): Promise<DayResult> {
+  const started = Date.now();
+  const findings = `Logbook pages 12-14 missing; hold 3 at -18 C (${t.engine} ${Date.now()})`;
+  const masterSays = `Master agrees with the count (${t.engine}).`;
+  const typed = { inspectorId: 'INS-0042', email: 'inspector@fisheries.example.org' };
+  const bow = path.join(files, 'bow.jpg');
+  const crew = path.join(files, 'crew.jpg');
+  fs.writeFileSync(bow, makeJpeg(4000, 3000));
+  fs.writeFileSync(crew, makeJpeg(620, 877, 40));
+
+  await login(t, who);
+  await until(t, 'the service worker to control the page', 'return !!navigator.serviceWorker.controller;', null, 30_000);
+
+  // Claim and prepare, online.
+  const card: Find = { css: `[data-report-id="${report.id}"]` };
+  await t.click({ within: card, role: 'button', name: 'Claim' });
+  await attrIs(t, { within: { testId: 'group-ready' }, css: `[data-report-id="${report.id}"] [data-status]` }, 'data-status', 'ready', 90_000);
+  const stored = await storedFileCount(t, report.id);
+  if (stored !== remoteFilesOf(report).length) throw new Error(`${t.engine}: ${stored} files stored for ${remoteFilesOf(report).length} offered`);
+
+  // No network from here: the page's requests and the service worker's fail.
+  net.offline();
+  const probe = await t.run<string>("return fetch('/be/offline-api/current-files').then(function () { return 'reached'; }, function () { return 'refused'; });");
+  if (probe !== 'refused') throw new Error(`${t.engine}: the server is still reachable with the network off`);
+  await t.goto(`/pir/${report.id}/`);
+  await shown(t, { role: 'heading', name: 'Inspection started' });
+  await t.click({ role: 'button', name: 'Start inspection' });
+  await valueIs(t, { label: 'Inspector name' }, who.name);
+  await t.click({ within: { role: 'dialog' }, role: 'button', name: 'Start inspection' });
+  await attrIs(t, stepper('inspection started'), 'data-state', 'done');
+
+  await t.click(stepper('findings'));
+  await t.type({ label: 'Findings of the inspector' }, findings);
+  await t.type({ label: 'Comments of the master' }, masterSays);
+  // A reload with no network: the page comes from the tablet and so does what was typed.
+  await t.reload();
+  await valueIs(t, { label: 'Findings of the inspector' }, findings);
+  await valueIs(t, { label: 'Comments of the master' }, masterSays);
+  await t.click({ within: panel, role: 'button', name: 'Mark complete' });
+  await attrIs(t, stepper('findings'), 'data-state', 'done');
+
+  // A large picture of the vessel (resized on the tablet) with its type.
+  await t.click(stepper('vesselpictures'));
+  const pictures: Find = { testId: 'step-vesselpictures' };
+  await choose(t, { within: pictures, role: 'button', name: 'Choose a file' }, [bow]);
+  await count(t, { within: pictures, testId: 'picture-card' }, 1, 30_000);
+  await t.click({ within: { within: pictures, testId: 'picture-card' }, role: 'combobox', name: 'Picture type' });
+  await t.click({ role: 'option', name: 'Picture: whole vessel' });
+  await until(t, 'the picture type', 'var e = find(arg); return !!e && e.textContent === "PWHO";', { within: pictures, testId: 'picture-tag' });
+
+  // A one-page crew list, photographed on board: submitted as an A4 PDF.
+  await t.click(stepper('pirattachments'));
+  const attachments: Find = { testId: 'step-pirattachments' };
+  await t.click({ within: attachments, role: 'button', name: 'New attachment' });
+  const draft: Find = { within: attachments, testId: 'attachment-draft' };
+  await t.click({ within: draft, role: 'combobox', name: 'Document type' });
+  await t.click({ role: 'option', name: 'Crew list' });
+  await until(t, 'the first page button', 'var e = find(arg); return !!e && !e.disabled;', { within: draft, role: 'button', name: 'First page from a file' });
+  await choose(t, { within: draft, role: 'button', name: 'First page from a file' }, [crew]);
+  await t.click({ within: { role: 'alertdialog' }, role: 'button', name: 'No, done' });
+  await count(t, { within: attachments, css: '[data-testid="attachment-card"][data-offline="true"]' }, 1);
+
+  await completeFormSteps(t, report.id, typed);
+
+  // Both pads, still with no network.
+  await t.click(stepper('signature'));
+  await t.click({ role: 'button', name: 'Start signing' });
+  await t.click({ within: { role: 'alertdialog' }, role: 'button', name: 'Start signing' });
+  const stroke = (dy: number): [number, number][] => Array.from({ length: 13 }, (_, i) => [0.15 + i * 0.05, 0.55 + Math.sin(i) * 0.1 + dy]);
+  for (const [pad, dy] of [['pad-master', 0], ['pad-inspector', 0.05]] as const) {
+    await t.drag({ within: { testId: pad }, role: 'application' }, stroke(dy));
+    await t.click({ within: { testId: pad }, role: 'button', name: 'Complete' });
+    await attrIs(t, { testId: pad }, 'data-state', 'registered');
+  }
+  await t.click({ role: 'button', name: 'Complete', nth: -1 });
+  await attrIs(t, stepper('signature'), 'data-state', 'done');
+
+  // Submitted with no network: it waits, then goes once the network is back.
+  await t.click(stepper('submit'));
+  await t.click({ role: 'button', name: 'Submit' });
+  await until(t, 'submitting', 'var e = find(arg); return !!e && e.textContent.indexOf("Submitting") >= 0;', { testId: 'submit-status' });
+  await new Promise((r) => setTimeout(r, 3000));
+  net.online();
+  await until(t, 'submitted', 'var e = find(arg); return !!e && e.textContent.indexOf("Submitted on") >= 0;', { testId: 'submit-status' }, 120_000);
+  const ms = Date.now() - started;
+
+  return { ms, typed: { findings, masterSays, ...typed, name: who.name }, held: heldBy(dataDir, report.id) };
+}
+
+function heldBy(dataDir: string, reportId: number): DayResult['held'] {
+  const db = new Database(path.join(dataDir, 'pir.sqlite'), { readonly: true, fileMustExist: true });
+  try {
+    const row = db.prepare('SELECT status, doc FROM reports WHERE id = ?').get(reportId) as { status: string; doc: string };
+    const doc = JSON.parse(row.doc) as Pir;
+    const saves = db.prepare('SELECT pir FROM saves WHERE report_id = ?').all(reportId) as { pir: string }[];
+    const saved = JSON.parse(saves.at(-1)!.pir) as Pir;
+    const files = db.prepare('SELECT file_url, part, size, received_at FROM announced WHERE report_id = ? ORDER BY file_url').all(reportId) as {
+      file_url: string;
+      part: string;
+      size: number;
+      received_at: string | null;
+    }[];
+    const bytesOf = (part: string) =>
+      (db.prepare('SELECT b.data FROM announced a JOIN blobs b ON b.sha256 = a.sha256 WHERE a.report_id = ? AND a.part = ?').get(reportId, part) as { data: Buffer }).data;
+    const picture = jpeg.decode(bytesOf('pictures'), { useTArray: true });
+    return {
+      status: row.status,
+      pirForms: doc.submitedForms.filter((f) => f.typeOfForm === 'PIR').length,
+      saves: saves.length,
+      findings: saved.extended?.pir.findingsByInspector,
+      masterSays: saved.extended?.pir.commentsByMaster,
+      inspector: saved.extended?.pir.monitoringDetails,
+      pictureTypes: (saved.extended?.pictures ?? []).map((p) => p.type),
+      files: files.map((f) => ({ name: f.file_url, part: f.part, received: f.received_at !== null, size: f.size })),
+      attachmentPages: bytesOf('attachments').toString('latin1').match(/\/Type \/Page(?!s)/g)?.length ?? 0,
+      picture: `${picture.width}x${picture.height}`,
+    };
+  } finally {
+    db.close();
+  }
+}

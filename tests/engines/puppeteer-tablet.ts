@@ -1,0 +1,100 @@
+/**
+ * Chromium (over the DevTools protocol) and Firefox ESR (over WebDriver BiDi), both with puppeteer-core
+ * and the system's browsers: Playwright's BiDi Firefox needs a newer Firefox than Debian's ESR (TOOLCHAIN.md).
+ */
+import puppeteer, { type Browser, type ElementHandle, type Page } from 'puppeteer-core';
+import { chromiumPath } from '../../playwright.config';
+import { onFreshElement, pageFunction, type Find, type Tablet } from './tablet';
+
+export const FIREFOX_PATH = process.env.FIREFOX_PATH ?? '/usr/bin/firefox-esr';
+
+export interface Screen {
+  width: number;
+  height: number;
+}
+
+/** Scrolls an element to the middle of the screen: clicked at its edge, the fixed tab bar would take the click. */
+async function centre(el: ElementHandle<Element>) {
+  await el.evaluate((e) => e.scrollIntoView({ block: 'center', inline: 'center' }));
+}
+
+export async function openPuppeteerTablet(engine: 'chromium' | 'firefox', baseURL: string, profileDir: string, screen: Screen): Promise<Tablet> {
+  const browser: Browser =
+    engine === 'chromium'
+      ? await puppeteer.launch({
+          browser: 'chrome',
+          executablePath: chromiumPath,
+          headless: true,
+          userDataDir: profileDir,
+          args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'],
+        })
+      : await puppeteer.launch({ browser: 'firefox', executablePath: FIREFOX_PATH, headless: true, userDataDir: profileDir });
+  const page: Page = (await browser.pages())[0] ?? (await browser.newPage());
+  await page.setViewport(screen);
+
+  const element = async (f: Find, timeout = 10_000): Promise<ElementHandle<Element>> => {
+    const fn = pageFunction('return find(arg);');
+    const deadline = Date.now() + timeout;
+    for (;;) {
+      const handle = await page.evaluateHandle(`${fn}(${JSON.stringify(f)})`).catch(() => null);
+      const el = handle?.asElement() as ElementHandle<Element> | null | undefined;
+      if (el) return el;
+      await handle?.dispose();
+      if (Date.now() > deadline) throw new Error(`${engine}: no element ${JSON.stringify(f)}`);
+      await new Promise((r) => setTimeout(r, 100));
+    }
+  };
+
+  return {
+    engine,
+    async goto(path) {
+      await page.goto(new URL(path, baseURL).href, { waitUntil: 'load' });
+    },
+    async reload() {
+      await page.reload({ waitUntil: 'load' });
+    },
+    async run<T>(body: string, arg?: unknown) {
+      return (await page.evaluate(`${pageFunction(body)}(${JSON.stringify(arg ?? null)})`)) as T;
+    },
+    async click(f) {
+      await onFreshElement(() => element(f), async (el) => {
+        await centre(el);
+        await el.click();
+        await el.dispose();
+      });
+    },
+    async type(f, text) {
+      await onFreshElement(() => element(f), async (el) => {
+        await centre(el);
+        await centre(el);
+        await el.click();
+        await el.evaluate((e) => (e as HTMLInputElement).select?.());
+        await page.keyboard.press('Backspace');
+        await el.type(text);
+        await el.dispose();
+      });
+    },
+    async setFiles(f, paths) {
+      const el = (await element({ ...f, hidden: true })) as ElementHandle<HTMLInputElement>;
+      await el.uploadFile(...paths);
+      await el.dispose();
+    },
+    async drag(f, points) {
+      const el = await element(f);
+      await centre(el);
+      const box = (await el.boundingBox())!;
+      const at = ([x, y]: [number, number]) => [box.x + box.width * x, box.y + box.height * y] as const;
+      await page.mouse.move(...at(points[0]!));
+      await page.mouse.down();
+      for (const p of points.slice(1)) await page.mouse.move(...at(p));
+      await page.mouse.up();
+      await el.dispose();
+    },
+    async screenshot(path) {
+      await page.screenshot({ path: path as `${string}.png` });
+    },
+    async close() {
+      await browser.close();
+    },
+  };
+}

@@ -1,0 +1,122 @@
+/**
+ * What a journey may do with a tablet, in any browser engine: the same few actions over Playwright's
+ * Chromium, puppeteer's Firefox (WebDriver BiDi) and WebKitGTK (W3C WebDriver). Elements are found in
+ * the page by one finder (below), so a journey reads the same whichever client drives the engine.
+ */
+
+/** An element, as an inspector would point at it. All given parts must match; the first visible match wins. */
+export interface Find {
+  testId?: string;
+  /** implicit or explicit ARIA role: button, link, radio, switch, combobox, option, textbox, heading, dialog, alertdialog, radiogroup, application, img */
+  role?: string;
+  /** accessible name, exact (whitespace collapsed) */
+  name?: string;
+  /** the label of a form control, exact */
+  label?: string;
+  /** part of the element's text */
+  text?: string;
+  /** a CSS selector the element must match */
+  css?: string;
+  within?: Find;
+  /** which match, from 0; negative counts from the last (-1) */
+  nth?: number;
+  /** also hidden elements (a file input behind its button) */
+  hidden?: boolean;
+}
+
+export interface Tablet {
+  readonly engine: Engine;
+  /** a path of the app, e.g. /reports/ */
+  goto(path: string): Promise<void>;
+  reload(): Promise<void>;
+  /** runs `body` as the body of a function of (arg, find) in the page; awaits a returned promise */
+  run<T>(body: string, arg?: unknown): Promise<T>;
+  click(f: Find): Promise<void>;
+  /** replaces the value of a text field by typing */
+  type(f: Find, text: string): Promise<void>;
+  /** gives files (paths on this machine) to a file input */
+  setFiles(f: Find, paths: string[]): Promise<void>;
+  /** presses, moves through `points` (fractions of the element's box) and releases */
+  drag(f: Find, points: [number, number][]): Promise<void>;
+  screenshot(path: string): Promise<void>;
+  close(): Promise<void>;
+}
+
+export type Engine = 'chromium' | 'webkit' | 'firefox';
+export const ENGINES: readonly Engine[] = ['chromium', 'webkit', 'firefox'];
+
+/**
+ * The in-page finder, as source: `(q) => Element | null`. Plain JavaScript in a string, so every
+ * client sends the same text whatever its own serialisation of functions.
+ */
+export const FINDER = String.raw`(function () {
+  var IMPLICIT = { BUTTON: 'button', A: 'link', TEXTAREA: 'textbox', SELECT: 'combobox', H1: 'heading', H2: 'heading', H3: 'heading', H4: 'heading', H5: 'heading', H6: 'heading', IMG: 'img', DIALOG: 'dialog' };
+  function roleOf(e) {
+    var r = e.getAttribute('role');
+    if (r) return r.split(' ')[0];
+    if (e.tagName === 'INPUT') {
+      var t = (e.getAttribute('type') || 'text').toLowerCase();
+      if (t === 'radio' || t === 'checkbox') return t;
+      if (t === 'button' || t === 'submit' || t === 'reset') return 'button';
+      return 'textbox';
+    }
+    if (e.tagName === 'A' && !e.hasAttribute('href')) return '';
+    return IMPLICIT[e.tagName] || '';
+  }
+  function clean(s) { return (s || '').replace(/\s+/g, ' ').trim(); }
+  function byIds(ids) {
+    return clean(ids.split(/\s+/).map(function (id) { var x = document.getElementById(id); return x ? x.textContent : ''; }).join(' '));
+  }
+  function labelOf(e) {
+    if (e.getAttribute('aria-labelledby')) return byIds(e.getAttribute('aria-labelledby'));
+    if (e.getAttribute('aria-label')) return clean(e.getAttribute('aria-label'));
+    if (e.labels && e.labels.length) return clean(Array.prototype.map.call(e.labels, function (l) { return l.textContent; }).join(' '));
+    return '';
+  }
+  function nameOf(e) {
+    var l = labelOf(e);
+    if (l) return l;
+    if (e.tagName === 'IMG') return clean(e.getAttribute('alt'));
+    return clean(e.textContent);
+  }
+  function visible(e) {
+    if (!e.getClientRects().length) return false;
+    var s = getComputedStyle(e);
+    return s.visibility !== 'hidden' && s.display !== 'none';
+  }
+  function find(q) {
+    var scope = document;
+    if (q.within) { scope = find(q.within); if (!scope) return null; }
+    var all = Array.prototype.slice.call(scope.querySelectorAll(q.css || '*'));
+    var out = all.filter(function (e) {
+      if (q.testId !== undefined && e.getAttribute('data-testid') !== q.testId) return false;
+      if (q.role !== undefined && roleOf(e) !== q.role) return false;
+      if (q.name !== undefined && nameOf(e) !== q.name) return false;
+      if (q.label !== undefined && labelOf(e) !== q.label) return false;
+      if (q.text !== undefined && clean(e.textContent).indexOf(q.text) < 0) return false;
+      if (!q.hidden && !visible(e)) return false;
+      return true;
+    });
+    var i = q.nth || 0;
+    return out[i < 0 ? out.length + i : i] || null;
+  }
+  return find;
+})()`;
+
+/** Source of a function `(arg) => …` that runs `body` with `find` in scope. */
+export function pageFunction(body: string): string {
+  return `(async function (arg) { var find = ${FINDER}; ${body} })`;
+}
+
+/** Runs an action on a fresh element until it is not replaced under it (React re-renders between find and act). */
+export async function onFreshElement<E>(find: () => Promise<E>, act: (el: E) => Promise<void>, timeout = 10_000): Promise<void> {
+  const deadline = Date.now() + timeout;
+  for (;;) {
+    const el = await find();
+    try {
+      return await act(el);
+    } catch (e) {
+      if (!/detached|stale|not attached|no such element|not connected/i.test(String(e)) || Date.now() > deadline) throw e;
+    }
+  }
+}

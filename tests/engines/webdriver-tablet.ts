@@ -1,0 +1,139 @@
+/**
+ * WebKit (Safari's engine) through Debian's WebKitGTK WebDriver under Xvfb. The W3C protocol is a
+ * handful of HTTP calls here (session, navigate, execute, click, keys, actions), so they are sent
+ * with fetch: webdriverio would add a large dependency tree and a driver download that cannot work
+ * on this network (docs/decisions.md).
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import { onFreshElement, pageFunction, type Find, type Tablet } from './tablet';
+import type { Screen } from './puppeteer-tablet';
+
+export const WEBKIT_DRIVER = process.env.WEBKIT_DRIVER ?? '/usr/bin/WebKitWebDriver';
+export const WEBKIT_BROWSER = process.env.WEBKIT_BROWSER ?? '/usr/lib/x86_64-linux-gnu/webkit2gtk-4.1/MiniBrowser';
+const ELEMENT = 'element-6066-11e4-a52e-4f735466cecf';
+
+/** Scrolls an element to the middle of the screen: clicked at its edge, the fixed tab bar would take the click. */
+const CENTRE = "arg.scrollIntoView({ block: 'center', inline: 'center' });";
+
+type ElementRef = { [ELEMENT]: string };
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const s = net.createServer();
+    s.once('error', reject);
+    s.listen(0, '127.0.0.1', () => {
+      const port = (s.address() as net.AddressInfo).port;
+      s.close(() => resolve(port));
+    });
+  });
+}
+
+async function waitFor(ok: () => Promise<boolean>, what: string, timeout = 15_000) {
+  const deadline = Date.now() + timeout;
+  while (!(await ok().catch(() => false))) {
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+/** An X display for the browser: the one given, or a private Xvfb. */
+async function display(): Promise<{ name: string; stop: () => void }> {
+  if (process.env.DISPLAY) return { name: process.env.DISPLAY, stop: () => {} };
+  let n = 90;
+  while (fs.existsSync(`/tmp/.X${n}-lock`)) n++;
+  const xvfb = spawn('Xvfb', [`:${n}`, '-screen', '0', '1920x1400x24', '-nolisten', 'tcp'], { stdio: 'ignore' });
+  await waitFor(async () => fs.existsSync(`/tmp/.X11-unix/X${n}`), 'Xvfb');
+  return { name: `:${n}`, stop: () => xvfb.kill() };
+}
+
+export async function openWebKitTablet(baseURL: string, screen: Screen): Promise<Tablet> {
+  const x = await display();
+  const port = await freePort();
+  const driver: ChildProcess = spawn(WEBKIT_DRIVER, [`--port=${port}`], { env: { ...process.env, DISPLAY: x.name }, stdio: 'ignore' });
+  const endpoint = `http://127.0.0.1:${port}`;
+
+  async function call<T>(method: string, path: string, body?: unknown): Promise<T> {
+    const res = await fetch(endpoint + path, { method, headers: { 'content-type': 'application/json' }, body: body === undefined ? undefined : JSON.stringify(body) });
+    const json = (await res.json()) as { value: T & { error?: string; message?: string } };
+    if (!res.ok) throw new Error(`webkit ${method} ${path}: ${json.value.error}: ${json.value.message}`);
+    return json.value;
+  }
+
+  await waitFor(async () => (await fetch(`${endpoint}/status`)).ok, 'WebKitWebDriver');
+  const { sessionId } = await call<{ sessionId: string }>('POST', '/session', {
+    capabilities: { alwaysMatch: { browserName: 'MiniBrowser', 'webkitgtk:browserOptions': { binary: WEBKIT_BROWSER, args: ['--automation'] } } },
+  });
+  const s = (path: string) => `/session/${sessionId}${path}`;
+
+  // The window's chrome takes some height: size the window so the page gets the screen asked for.
+  await call('POST', s('/window/rect'), { width: screen.width, height: screen.height });
+  const inner = await call<[number, number]>('POST', s('/execute/sync'), { script: 'return [innerWidth, innerHeight]', args: [] });
+  await call('POST', s('/window/rect'), { width: screen.width * 2 - inner[0], height: screen.height * 2 - inner[1] });
+
+  const execute = <T>(body: string, arg: unknown) =>
+    call<T>('POST', s('/execute/async'), { script: `var done = arguments[arguments.length - 1]; ${pageFunction(body)}(arguments[0]).then(done, function (e) { done({ __error: String(e && e.stack || e) }); });`, args: [arg ?? null] });
+
+  const element = async (f: Find, timeout = 10_000): Promise<ElementRef> => {
+    const deadline = Date.now() + timeout;
+    for (;;) {
+      const el = await execute<ElementRef | null>('return find(arg);', f).catch(() => null);
+      if (el && el[ELEMENT]) return el;
+      if (Date.now() > deadline) throw new Error(`webkit: no element ${JSON.stringify(f)}`);
+      await new Promise((r) => setTimeout(r, 100));
+    }
+  };
+
+  const pointer = (actions: unknown[]) =>
+    call('POST', s('/actions'), { actions: [{ type: 'pointer', id: 'finger', parameters: { pointerType: 'mouse' }, actions }] });
+
+  return {
+    engine: 'webkit',
+    async goto(path) {
+      await call('POST', s('/url'), { url: new URL(path, baseURL).href });
+    },
+    async reload() {
+      await call('POST', s('/refresh'), {});
+    },
+    async run<T>(body: string, arg?: unknown) {
+      const r = await execute<T & { __error?: string }>(body, arg);
+      if (r && typeof r === 'object' && '__error' in r) throw new Error(`webkit: ${r.__error}`);
+      return r as T;
+    },
+    async click(f) {
+      await onFreshElement(() => element(f), async (el) => {
+        await execute(CENTRE, el);
+        await call('POST', s(`/element/${el[ELEMENT]}/click`), {});
+      });
+    },
+    async type(f, text) {
+      await onFreshElement(() => element(f), async (el) => {
+        await execute(CENTRE, el);
+        await call('POST', s(`/element/${el[ELEMENT]}/click`), {});
+        await execute('arg.select && arg.select();', el);
+        await call('POST', s(`/element/${el[ELEMENT]}/value`), { text: '\uE003' + text });
+      });
+    },
+    async setFiles(f, paths) {
+      const el = await element({ ...f, hidden: true });
+      await call('POST', s(`/element/${el[ELEMENT]}/value`), { text: paths.join('\n') });
+    },
+    async drag(f, points) {
+      const el = await element(f);
+      const box = await execute<{ width: number; height: number }>(CENTRE + ' var r = arg.getBoundingClientRect(); return { width: r.width, height: r.height };', el);
+      // Offsets from an element origin are from its centre (W3C WebDriver).
+      const move = ([px, py]: [number, number]) => ({ type: 'pointerMove', duration: 0, origin: el, x: Math.round((px - 0.5) * box.width), y: Math.round((py - 0.5) * box.height) });
+      await pointer([move(points[0]!), { type: 'pointerDown', button: 0 }, ...points.slice(1).map(move), { type: 'pointerUp', button: 0 }]);
+    },
+    async screenshot(path) {
+      const png = await call<string>('GET', s('/screenshot'));
+      fs.writeFileSync(path, Buffer.from(png, 'base64'));
+    },
+    async close() {
+      await call('DELETE', s('')).catch(() => {});
+      driver.kill();
+      x.stop();
+    },
+  };
+}
