@@ -4,7 +4,7 @@
  */
 import puppeteer, { type Browser, type ElementHandle, type Page } from 'puppeteer-core';
 import { chromiumPath } from '../../playwright.config';
-import { onFreshElement, pageFunction, type Find, type Tablet } from './tablet';
+import { ACTIONABLE, pageFunction, whenActionable, type Find, type Tablet } from './tablet';
 
 export const FIREFOX_PATH = process.env.FIREFOX_PATH ?? '/usr/bin/firefox-esr';
 
@@ -13,10 +13,9 @@ export interface Screen {
   height: number;
 }
 
-/** Scrolls an element to the middle of the screen: clicked at its edge, the fixed tab bar would take the click. */
-async function centre(el: ElementHandle<Element>) {
-  await el.evaluate((e) => e.scrollIntoView({ block: 'center', inline: 'center' }));
-}
+// The same in-page source every client sends.
+const actionableFn = new Function('arg', ACTIONABLE) as (el: Element) => Promise<string>;
+const actionable = (el: ElementHandle<Element>) => el.evaluate(actionableFn);
 
 export async function openPuppeteerTablet(engine: 'chromium' | 'firefox', baseURL: string, profileDir: string, screen: Screen): Promise<Tablet> {
   const browser: Browser =
@@ -57,16 +56,13 @@ export async function openPuppeteerTablet(engine: 'chromium' | 'firefox', baseUR
       return (await page.evaluate(`${pageFunction(body)}(${JSON.stringify(arg ?? null)})`)) as T;
     },
     async click(f) {
-      await onFreshElement(() => element(f), async (el) => {
-        await centre(el);
+      await whenActionable(() => element(f), actionable, async (el) => {
         await el.click();
         await el.dispose();
       });
     },
     async type(f, text) {
-      await onFreshElement(() => element(f), async (el) => {
-        await centre(el);
-        await centre(el);
+      await whenActionable(() => element(f), actionable, async (el) => {
         await el.click();
         await el.evaluate((e) => (e as HTMLInputElement).select?.());
         await page.keyboard.press('Backspace');
@@ -80,15 +76,15 @@ export async function openPuppeteerTablet(engine: 'chromium' | 'firefox', baseUR
       await el.dispose();
     },
     async drag(f, points) {
-      const el = await element(f);
-      await centre(el);
-      const box = (await el.boundingBox())!;
-      const at = ([x, y]: [number, number]) => [box.x + box.width * x, box.y + box.height * y] as const;
-      await page.mouse.move(...at(points[0]!));
-      await page.mouse.down();
-      for (const p of points.slice(1)) await page.mouse.move(...at(p));
-      await page.mouse.up();
-      await el.dispose();
+      await whenActionable(() => element(f), actionable, async (el) => {
+        const box = (await el.boundingBox())!;
+        const at = ([x, y]: [number, number]) => [box.x + box.width * x, box.y + box.height * y] as const;
+        await page.mouse.move(...at(points[0]!));
+        await page.mouse.down();
+        for (const p of points.slice(1)) await page.mouse.move(...at(p));
+        await page.mouse.up();
+        await el.dispose();
+      });
     },
     async screenshot(path) {
       await page.screenshot({ path: path as `${string}.png` });

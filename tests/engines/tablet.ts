@@ -108,15 +108,39 @@ export function pageFunction(body: string): string {
   return `(async function (arg) { var find = ${FINDER}; ${body} })`;
 }
 
-/** Runs an action on a fresh element until it is not replaced under it (React re-renders between find and act). */
-export async function onFreshElement<E>(find: () => Promise<E>, act: (el: E) => Promise<void>, timeout = 10_000): Promise<void> {
+/**
+ * In-page body (arg: the element): scrolls it to the middle of the screen (at its edge, the fixed tab
+ * bar would take a click) and answers 'ok' once it stands still for a frame and is what a tap at its
+ * centre would reach; else 'moving' or 'covered'.
+ */
+export const ACTIONABLE = `arg.scrollIntoView({ block: 'center', inline: 'center' });
+  return new Promise(function (resolve) {
+    requestAnimationFrame(function () {
+      var a = arg.getBoundingClientRect();
+      requestAnimationFrame(function () {
+        var b = arg.getBoundingClientRect();
+        if (a.x !== b.x || a.y !== b.y || a.width !== b.width || a.height !== b.height) return resolve('moving');
+        var hit = document.elementFromPoint(b.left + b.width / 2, b.top + b.height / 2);
+        resolve(hit && (hit === arg || arg.contains(hit)) ? 'ok' : 'covered');
+      });
+    });
+  });`;
+
+/**
+ * Acts on an element once it can take a tap, finding it again when React replaced it meanwhile or
+ * something covered it (a closing dialog, a scroll still under way), as a person would wait.
+ */
+export async function whenActionable<E>(find: () => Promise<E>, actionable: (el: E) => Promise<string>, act: (el: E) => Promise<void>, timeout = 10_000): Promise<void> {
   const deadline = Date.now() + timeout;
   for (;;) {
     const el = await find();
     try {
+      const state = await actionable(el);
+      if (state !== 'ok') throw new Error(`element ${state}`);
       return await act(el);
     } catch (e) {
-      if (!/detached|stale|not attached|no such element|not connected/i.test(String(e)) || Date.now() > deadline) throw e;
+      if (!/detached|stale|not attached|no such element|not connected|intercepted|element moving|element covered/i.test(String(e)) || Date.now() > deadline) throw e;
+      await new Promise((r) => setTimeout(r, 100));
     }
   }
 }

@@ -7,15 +7,12 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
-import { onFreshElement, pageFunction, type Find, type Tablet } from './tablet';
+import { ACTIONABLE, pageFunction, whenActionable, type Find, type Tablet } from './tablet';
 import type { Screen } from './puppeteer-tablet';
 
 export const WEBKIT_DRIVER = process.env.WEBKIT_DRIVER ?? '/usr/bin/WebKitWebDriver';
 export const WEBKIT_BROWSER = process.env.WEBKIT_BROWSER ?? '/usr/lib/x86_64-linux-gnu/webkit2gtk-4.1/MiniBrowser';
 const ELEMENT = 'element-6066-11e4-a52e-4f735466cecf';
-
-/** Scrolls an element to the middle of the screen: clicked at its edge, the fixed tab bar would take the click. */
-const CENTRE = "arg.scrollIntoView({ block: 'center', inline: 'center' });";
 
 type ElementRef = { [ELEMENT]: string };
 
@@ -85,6 +82,8 @@ export async function openWebKitTablet(baseURL: string, screen: Screen): Promise
     }
   };
 
+  const actionable = (el: ElementRef) => execute<string>(ACTIONABLE, el);
+
   const pointer = (actions: unknown[]) =>
     call('POST', s('/actions'), { actions: [{ type: 'pointer', id: 'finger', parameters: { pointerType: 'mouse' }, actions }] });
 
@@ -102,14 +101,10 @@ export async function openWebKitTablet(baseURL: string, screen: Screen): Promise
       return r as T;
     },
     async click(f) {
-      await onFreshElement(() => element(f), async (el) => {
-        await execute(CENTRE, el);
-        await call('POST', s(`/element/${el[ELEMENT]}/click`), {});
-      });
+      await whenActionable(() => element(f), actionable, (el) => call('POST', s(`/element/${el[ELEMENT]}/click`), {}));
     },
     async type(f, text) {
-      await onFreshElement(() => element(f), async (el) => {
-        await execute(CENTRE, el);
+      await whenActionable(() => element(f), actionable, async (el) => {
         await call('POST', s(`/element/${el[ELEMENT]}/click`), {});
         await execute('arg.select && arg.select();', el);
         await call('POST', s(`/element/${el[ELEMENT]}/value`), { text: '\uE003' + text });
@@ -120,11 +115,12 @@ export async function openWebKitTablet(baseURL: string, screen: Screen): Promise
       await call('POST', s(`/element/${el[ELEMENT]}/value`), { text: paths.join('\n') });
     },
     async drag(f, points) {
-      const el = await element(f);
-      const box = await execute<{ width: number; height: number }>(CENTRE + ' var r = arg.getBoundingClientRect(); return { width: r.width, height: r.height };', el);
-      // Offsets from an element origin are from its centre (W3C WebDriver).
-      const move = ([px, py]: [number, number]) => ({ type: 'pointerMove', duration: 0, origin: el, x: Math.round((px - 0.5) * box.width), y: Math.round((py - 0.5) * box.height) });
-      await pointer([move(points[0]!), { type: 'pointerDown', button: 0 }, ...points.slice(1).map(move), { type: 'pointerUp', button: 0 }]);
+      await whenActionable(() => element(f), actionable, async (el) => {
+        const box = await execute<{ width: number; height: number }>('var r = arg.getBoundingClientRect(); return { width: r.width, height: r.height };', el);
+        // Offsets from an element origin are from its centre (W3C WebDriver).
+        const move = ([px, py]: [number, number]) => ({ type: 'pointerMove', duration: 0, origin: el, x: Math.round((px - 0.5) * box.width), y: Math.round((py - 0.5) * box.height) });
+        await pointer([move(points[0]!), { type: 'pointerDown', button: 0 }, ...points.slice(1).map(move), { type: 'pointerUp', button: 0 }]);
+      });
     },
     async screenshot(path) {
       const png = await call<string>('GET', s('/screenshot'));
