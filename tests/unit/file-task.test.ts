@@ -47,12 +47,12 @@ async function runFileTask(attempts: number) {
 afterEach(() => vi.unstubAllGlobals());
 
 describe('the file task of a preparation', () => {
-  it('stores the downloaded file as its bytes (never a Blob, which WebKit may refuse), with its size, type and report', async () => {
+  it('stores the downloaded file as a Blob with its size, type and report', async () => {
     serveFile();
     const { result, stored } = await runFileTask(0);
     expect(result).toEqual({ size: SIZE });
     expect(stored).toMatchObject({ size: SIZE, pirId: 42, contentType: 'image/jpeg', type: 'image', filename: 'pic.jpg' });
-    expect(stored!.content).toBeInstanceOf(ArrayBuffer);
+    expect(stored!.content).toBeInstanceOf(Blob);
     expect(new Uint8Array(await contentBytes(stored!.content!)).every((b) => b === 7)).toBe(true);
   });
 
