@@ -2,8 +2,7 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { useState } from 'react';
 import { createQueryClient, syncOnlineManager } from '@/lib/query/client';
-import { useStore } from '@/lib/store/use-store';
-import { settingsStore } from '@/lib/store/settings';
+import { useDarkMode } from '@/lib/hooks/use-dark-mode';
 import { IntlProvider } from './intl-provider';
 import { SettingsEffects } from './settings-effects';
 import { ServiceWorkerRegistration } from './service-worker';
@@ -18,7 +17,7 @@ export function Providers({ children }: { children: React.ReactNode }) {
     syncOnlineManager();
     return createQueryClient();
   });
-  const settings = useStore(settingsStore);
+  const dark = useDarkMode();
   return (
     <QueryClientProvider client={queryClient}>
       <IntlProvider>
@@ -28,7 +27,7 @@ export function Providers({ children }: { children: React.ReactNode }) {
         <MockBanner />
         <AppShell>{children}</AppShell>
         <ErrorDialog />
-        <ToasterHost dark={settings?.darkMode ?? false} />
+        <ToasterHost dark={dark} />
       </IntlProvider>
     </QueryClientProvider>
   );

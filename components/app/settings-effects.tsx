@@ -2,17 +2,19 @@
 import { useEffect } from 'react';
 import { useStore } from '@/lib/store/use-store';
 import { settingsStore } from '@/lib/store/settings';
+import { useDarkMode } from '@/lib/hooks/use-dark-mode';
 
-/** Applies the settings to the document: dark mode, font size, language. */
+/** Applies the settings to the document: dark mode (or the system's), font size, language. */
 export function SettingsEffects() {
   const settings = useStore(settingsStore);
+  const dark = useDarkMode();
   useEffect(() => {
     if (!settings) return;
     const root = document.documentElement;
-    root.classList.toggle('dark', settings.darkMode);
+    root.classList.toggle('dark', dark);
     root.setAttribute('data-font-size', settings.fontSize);
     root.lang = settings.language;
-    document.querySelector('meta[name="theme-color"]')?.setAttribute('content', settings.darkMode ? '#0f1a2b' : '#1d4f8c');
-  }, [settings]);
+    document.querySelector('meta[name="theme-color"]')?.setAttribute('content', dark ? '#0f1a2b' : '#1d4f8c');
+  }, [settings, dark]);
   return null;
 }

@@ -6,6 +6,7 @@ import type { Settings } from '@/lib/contract';
 import { FONT_SIZES, LANGUAGES } from '@/lib/contract/constants';
 import { signOut } from '@/lib/session/session-store';
 import { updateSettings } from '@/lib/store/settings';
+import { useDarkMode } from '@/lib/hooks/use-dark-mode';
 import { Button } from '@/components/ui/button';
 import { Label } from '@/components/ui/label';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
@@ -18,6 +19,7 @@ import { InstallButton } from './install-button';
 /** The user menu's settings and actions, loaded when the menu first opens (components/app/user-menu.tsx). */
 export function UserMenuPanel({ settings }: { settings: Settings }) {
   const t = useTranslations('menu');
+  const dark = useDarkMode();
   return (
     <>
       <div className="flex flex-col gap-2 border-t pt-5">
@@ -26,7 +28,7 @@ export function UserMenuPanel({ settings }: { settings: Settings }) {
       </div>
 
       <div className="flex flex-col gap-5 border-t pt-5">
-        <SettingSwitch icon={MoonIcon} label={t('darkMode')} checked={settings.darkMode} onChange={(darkMode) => updateSettings({ darkMode })} />
+        <SettingSwitch icon={MoonIcon} label={t('darkMode')} checked={dark} onChange={(darkMode) => updateSettings({ darkMode })} />
         <SettingSelect label={t('language')} value={settings.language} options={LANGUAGES} optionLabel={(l) => t(`languages.${l}`)} optionLang={(l) => l} onChange={(language) => updateSettings({ language })} />
         <SettingSelect label={t('fontSize')} value={settings.fontSize} options={FONT_SIZES} optionLabel={(f) => t(`fontSizes.${f}`)} onChange={(fontSize) => updateSettings({ fontSize })} />
         <SettingSwitch

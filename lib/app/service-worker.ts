@@ -47,21 +47,40 @@ export async function installUpdate(): Promise<void> {
   const reg = registration ?? (await navigator.serviceWorker?.getRegistration());
   const waiting = reg?.waiting;
   if (!waiting) throw new Error('error.ingestUpdate');
-  await new Promise<void>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error('error.ingestUpdate')), 10_000);
-    navigator.serviceWorker.addEventListener(
-      'controllerchange',
-      () => {
-        clearTimeout(timer);
-        resolve();
-      },
-      { once: true },
-    );
-    waiting.postMessage({ type: 'SKIP_WAITING' });
-  });
+  const taken = takeOver(waiting, navigator.serviceWorker);
+  waiting.postMessage({ type: 'SKIP_WAITING' });
+  await taken;
   sessionStorage.setItem(UPDATED_FLAG, '1');
   updateSettings({ updateAvailable: false });
   window.location.reload();
+}
+
+type WorkerLike = Pick<ServiceWorker, 'state' | 'addEventListener' | 'removeEventListener'>;
+type ContainerLike = Pick<ServiceWorkerContainer, 'addEventListener' | 'removeEventListener'>;
+
+/**
+ * Resolves once the new version controls the page, rejects only if it fails (turns redundant). No
+ * time limit: on a slow tablet the waiting worker may take well over 10 s to take control, and an
+ * update that then goes in must not be reported as failed.
+ */
+export function takeOver(worker: WorkerLike, container: ContainerLike): Promise<void> {
+  return new Promise<void>((resolve, reject) => {
+    const done = () => {
+      container.removeEventListener('controllerchange', onControl);
+      worker.removeEventListener('statechange', onState);
+    };
+    const onControl = () => {
+      done();
+      resolve();
+    };
+    const onState = () => {
+      if (worker.state !== 'redundant') return;
+      done();
+      reject(new Error('error.ingestUpdate'));
+    };
+    container.addEventListener('controllerchange', onControl);
+    worker.addEventListener('statechange', onState);
+  });
 }
 
 /** True once, after the reload that installed an update (for the "updated" toast). */

@@ -415,7 +415,8 @@ export const storedDeviceName = z.string().max(100);
 export const storedReportId = z.string().max(40).nullable();
 
 export const settings = z.object({
-  darkMode: z.boolean(),
+  /** null until the inspector chooses: the app follows the system's light or dark */
+  darkMode: z.boolean().nullable(),
   showAdvancedFeatures: z.boolean(),
   onLine: z.boolean(),
   updateAvailable: z.boolean(),

@@ -12,7 +12,6 @@ import { allReports, flushEdits, reloadReports } from '@/lib/local-data/reports-
 import { CACHE_SCHEMA_VERSION } from '@/lib/query/persister';
 import { queuePreparation } from '@/lib/reports/actions';
 import { sessionStore } from '@/lib/session/session-store';
-import { runner } from '@/lib/tasks/runtime';
 import type { ExportWorker } from './client';
 import type { ImageOptions } from './images';
 import { EXPORT_FORMAT_VERSION } from './manifest';
@@ -70,10 +69,7 @@ export async function applyRestore(worker: ExportWorker): Promise<RestoreResult>
  */
 export async function eraseAllData(queryClient: QueryClient) {
   const user = sessionStore.get();
-  await flushEdits();
   const ids = allReports().map((r) => r.id);
-  // Downloads and uploads under way stop first, so none writes a file back after the erase.
-  for (const id of ids) await runner().cancel(id);
   await eraseLocalData(queryClient);
   // eraseLocalData (shared with a change of user) forgets the user too: this erase keeps them signed in.
   if (user) sessionStore.set(user);

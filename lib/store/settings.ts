@@ -3,7 +3,7 @@ import { loadContract } from '@/lib/contract/load';
 import { createPersistentStore } from './persistent-store';
 
 export const DEFAULT_SETTINGS: Settings = {
-  darkMode: false,
+  darkMode: null,
   showAdvancedFeatures: false,
   onLine: true,
   updateAvailable: false,

@@ -78,6 +78,8 @@ interface PlanRow {
   noRar?: boolean;
   comment?: boolean;
   pictures: number;
+  /** held by another tablet of the same inspector (anotherTablet()) */
+  otherTablet?: boolean;
 }
 
 /** 30 reports: every status, each device holding some (including notready ones), days -4..+4. */
@@ -105,14 +107,21 @@ export const PLAN: readonly PlanRow[] = [
   { status: 'signing', day: -1, dev: 0, pictures: 1 },
   { status: 'readytosubmit', day: -1, dev: 2, pictures: 4 },
   { status: 'readytosubmit', day: 0, dev: 0, pictures: 2 },
-  { status: 'submitting', day: -1, dev: 1, comment: true, pictures: 3 },
-  { status: 'submitting', day: 0, dev: 2, pictures: 2 },
+  // Sent from the inspector's other tablet: a submission under way that no demo tablet runs. Held by
+  // a demo tablet, it would greet that inspector's first sign-in with a stalled-submission error.
+  { status: 'submitting', day: -1, dev: 1, comment: true, pictures: 3, otherTablet: true },
+  { status: 'submitting', day: 0, dev: 2, pictures: 2, otherTablet: true },
   { status: 'submitted', day: -4, dev: null, pictures: 3 },
   { status: 'submitted', day: -3, dev: null, pictures: 2 },
   { status: 'submitted', day: -2, dev: null, comment: true, pictures: 5 },
   { status: 'submitted', day: -2, dev: null, pictures: 1 },
   { status: 'submitted', day: -1, dev: null, pictures: 3 },
 ];
+
+/** The name of an inspector's other tablet: SFA-TAB-01 → SFA-TAB-11. */
+export function anotherTablet(user: Pick<DemoUser, 'deviceName'>): string {
+  return user.deviceName.replace(/(\d+)$/, (n) => String(Number(n) + 10).padStart(n.length, '0'));
+}
 
 const FILE_ID_BASE = 1001;
 const PENDING_FORM_BASE = 7001;
@@ -323,7 +332,7 @@ export async function seedDemoData(db: DB, refs: ReferenceStore, opts: SeedOptio
     const cc = countryCode(codePort.country);
     const code = `PIR-${cc}-${year}-${String(12 + i).padStart(4, '0')}`;
     const creatorUser = users.find((u) => u.username === countries[cc]?.username) ?? users[i % users.length]!;
-    const device = plan.dev === null ? null : DEMO_USERS[plan.dev]!.deviceName;
+    const device = plan.dev === null ? null : plan.otherTablet ? anotherTablet(DEMO_USERS[plan.dev]!) : DEMO_USERS[plan.dev]!.deviceName;
     const holder = plan.dev === null ? null : users[plan.dev]!;
 
     // dates

@@ -7,7 +7,7 @@ import { currentFilesReply, extendedReply, PIR_STATUSES, pirCallId, paths, REFER
 import { isValidImo } from '../../server/seed/identity';
 import { ReferenceStore, DEFAULT_REFERENCE_DIR } from '../../server/reference';
 import { openDb } from '../../server/db/schema';
-import { seedDemoData } from '../../server/seed/index';
+import { anotherTablet, seedDemoData } from '../../server/seed/index';
 import { AMINA, asUser, be, CLAIRE, DEMO_USERS, makeApp, RAJESH, silent, tempDir, TODAY, waitForReferenceData, type TestApp } from './helpers';
 
 let t: TestApp;
@@ -77,11 +77,14 @@ describe('demo data', () => {
   });
 
   it('claims: past-notready reports are held by demo devices; each inspector sees reports claimed by others', () => {
-    const devices = DEMO_USERS.map((u) => u.deviceName);
+    const devices = DEMO_USERS.flatMap((u) => [u.deviceName, anotherTablet(u)]);
     for (const p of list) {
       if (p.status !== 'notready' && p.status !== 'submitted') expect(devices).toContain(p.claimedByDevice);
       if (p.status === 'submitted') expect(p.claimedByDevice).toBeNull();
     }
+    // A fresh demo tablet is not greeted by a submission it cannot run: none held by a demo tablet is under way.
+    for (const u of DEMO_USERS) expect(list.filter((p) => p.status === 'submitting' && p.claimedByDevice === u.deviceName), u.username).toEqual([]);
+    expect(list.filter((p) => p.status === 'submitting').map((p) => p.claimedByDevice).sort()).toEqual(['MU-TAB-12', 'RE-TAB-13']);
     for (const u of [AMINA, RAJESH, CLAIRE]) {
       const others = list.filter((p) => p.claimedByDevice && p.claimedByDevice !== u.deviceName);
       expect(others.some((p) => p.status === 'notready'), u.username).toBe(true);

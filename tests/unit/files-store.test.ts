@@ -27,12 +27,13 @@ describe('storing files', () => {
     const blobsSeen: string[] = [];
     const refuse = vi.spyOn(database, 'transaction').mockImplementation(((...args: Parameters<typeof real>) => {
       const tx = real(...args);
-      const put = tx.store.put.bind(tx.store);
-      tx.store.put = ((value: StoredFileRecord) => {
+      const store = (tx as unknown as { store: { put: (value: StoredFileRecord) => Promise<unknown> } }).store;
+      const put = store.put.bind(store);
+      store.put = (value) => {
         if (!(value.content instanceof Blob)) return put(value);
         blobsSeen.push(value.id);
         return Promise.reject(new DOMException('Error preparing Blob/File data to be stored in object store', 'UnknownError'));
-      }) as typeof tx.store.put;
+      };
       return tx;
     }) as typeof real);
     try {

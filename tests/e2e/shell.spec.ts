@@ -1,0 +1,69 @@
+import { expect, test } from './fixtures';
+import { DEMO_USERS } from '../../server/seed/demo-users';
+import { login } from './helpers';
+
+const amina = DEMO_USERS[0]!;
+
+test('until the inspector chooses, the app is light or dark as the system is, and follows it; the toggle then wins and is remembered', async ({ page }) => {
+  // Whether the page was dark before the app's scripts ran (the inline theme script, no flash).
+  await page.addInitScript(() =>
+    document.addEventListener('DOMContentLoaded', () => ((window as unknown as { darkAtStart: boolean }).darkAtStart = document.documentElement.classList.contains('dark'))),
+  );
+  const html = page.locator('html');
+  const darkAtStart = () => page.evaluate(() => (window as unknown as { darkAtStart: boolean }).darkAtStart);
+
+  await page.emulateMedia({ colorScheme: 'dark' });
+  await page.goto('/');
+  await expect(page.getByRole('heading', { name: 'Sign in' })).toBeVisible();
+  await expect(html).toHaveClass(/\bdark\b/);
+  expect(await darkAtStart()).toBe(true);
+  await login(page, amina);
+  await expect(html).toHaveClass(/\bdark\b/);
+
+  // The system changes while the app is open.
+  await page.emulateMedia({ colorScheme: 'light' });
+  await expect(html).not.toHaveClass(/\bdark\b/);
+  await page.emulateMedia({ colorScheme: 'dark' });
+  await expect(html).toHaveClass(/\bdark\b/);
+
+  // The toggle shows what is on screen; once used, it wins over the system.
+  await page.getByRole('button', { name: /User menu/ }).click();
+  const toggle = page.getByRole('switch', { name: 'Dark mode' });
+  await expect(toggle).toHaveAttribute('aria-checked', 'true');
+  await toggle.click();
+  await expect(toggle).toHaveAttribute('aria-checked', 'false');
+  await expect(html).not.toHaveClass(/\bdark\b/);
+  await page.keyboard.press('Escape');
+  await page.emulateMedia({ colorScheme: 'light' });
+  await page.emulateMedia({ colorScheme: 'dark' });
+  await expect(html).not.toHaveClass(/\bdark\b/);
+
+  await page.reload();
+  await expect(page.getByRole('heading', { level: 1, name: 'Reports' })).toBeVisible();
+  expect(await darkAtStart()).toBe(false);
+  await expect(html).not.toHaveClass(/\bdark\b/);
+});
+
+test('a fresh tablet signed in as any demo inspector opens calm: no error or warning toast, no alert', async ({ browser, server }) => {
+  test.setTimeout(120_000);
+  for (const who of DEMO_USERS) {
+    const context = await browser.newContext({ baseURL: server.url, viewport: { width: 1280, height: 800 } });
+    const page = await context.newPage();
+    // Every toast and alert dialog that shows, however briefly.
+    await page.addInitScript(() => {
+      const seen: string[] = ((window as unknown as { alarms: string[] }).alarms = []);
+      new MutationObserver(() => {
+        for (const el of document.querySelectorAll('[data-sonner-toast][data-type="error"], [data-sonner-toast][data-type="warning"], [role="alertdialog"]')) {
+          const text = `${el.getAttribute('data-type') ?? 'alertdialog'}: ${el.textContent}`;
+          if (!seen.includes(text)) seen.push(text);
+        }
+      }).observe(document, { childList: true, subtree: true });
+    });
+    await login(page, who);
+    await expect(page.getByTestId('report-card').first()).toBeVisible();
+    // The held reports' details download, and the queue's checks (every 5 s) run twice.
+    await page.waitForTimeout(12_000);
+    expect(await page.evaluate(() => (window as unknown as { alarms: string[] }).alarms), who.username).toEqual([]);
+    await context.close();
+  }
+});
