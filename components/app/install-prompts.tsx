@@ -1,11 +1,14 @@
 'use client';
 import { useTranslations } from 'next-intl';
-import { ExternalLinkIcon, XIcon } from 'lucide-react';
+import { ExternalLinkIcon, ShareIcon, XIcon } from 'lucide-react';
 import { useEffect, useState, useSyncExternalStore } from 'react';
-import { installPrompt, isAndroid, runsInstalled, subscribeInstall } from '@/lib/app/install';
+import { installPrompt, isAndroid, isAppleWebKit, runsInstalled, showsSafariStorageNotice, subscribeInstall } from '@/lib/app/install';
 import { settingsStore, updateSettings } from '@/lib/store/settings';
 import { useStore } from '@/lib/store/use-store';
 import { Button } from '@/components/ui/button';
+
+/** When the Safari storage notice was last dismissed (it comes back a day later). */
+const SAFARI_NOTICE_KEY = 'pir-safari-notice-dismissed';
 
 /** SPEC §2: after installing, Android shows a reopen prompt after 5 s. */
 export const REOPEN_PROMPT_DELAY_MS = 5000;
@@ -21,6 +24,15 @@ export function InstallPrompts() {
   const inTab = useSyncExternalStore(subscribeInstall, () => !runsInstalled(), () => false);
   const [dismissed, setDismissed] = useState(false);
   const [reopen, setReopen] = useState(false);
+  const [safariNotice, setSafariNotice] = useState(false);
+
+  useEffect(() => {
+    const dismissedAt = Number(localStorage.getItem(SAFARI_NOTICE_KEY)) || null;
+    const show = showsSafariStorageNotice({ appleWebKit: isAppleWebKit(navigator.userAgent, navigator.maxTouchPoints), installed: runsInstalled(), dismissedAt, now: Date.now() });
+    // Read after mount: the page is pre-rendered without a browser to ask.
+    // eslint-disable-next-line react-hooks/set-state-in-effect
+    setSafariNotice(show);
+  }, []);
 
   useEffect(() => {
     const onInstalled = () => {
@@ -38,6 +50,20 @@ export function InstallPrompts() {
       </Banner>
     );
   }
+  if (safariNotice) {
+    return (
+      <Banner
+        onClose={() => {
+          localStorage.setItem(SAFARI_NOTICE_KEY, String(Date.now()));
+          setSafariNotice(false);
+        }}
+        closeLabel={t('dismiss')}
+        testId="safari-storage-notice"
+      >
+        <ShareIcon className="size-4 shrink-0" aria-hidden /> {t('safariStorage')}
+      </Banner>
+    );
+  }
   if (inTab && !dismissed && (installed || settings?.application.installed)) {
     return (
       <Banner onClose={() => setDismissed(true)} closeLabel={t('dismiss')}>
@@ -48,9 +74,9 @@ export function InstallPrompts() {
   return null;
 }
 
-function Banner({ children, onClose, closeLabel }: { children: React.ReactNode; onClose: () => void; closeLabel: string }) {
+function Banner({ children, onClose, closeLabel, testId = 'install-banner' }: { children: React.ReactNode; onClose: () => void; closeLabel: string; testId?: string }) {
   return (
-    <div role="status" className="mb-4 flex items-center gap-3 rounded-lg border border-primary/40 bg-primary/10 p-3 text-sm" data-testid="install-banner">
+    <div role="status" className="mb-4 flex items-center gap-3 rounded-lg border border-primary/40 bg-primary/10 p-3 text-sm" data-testid={testId}>
       <span className="flex min-w-0 flex-1 items-center gap-2">{children}</span>
       <Button variant="ghost" size="icon" onClick={onClose} aria-label={closeLabel}>
         <XIcon aria-hidden />

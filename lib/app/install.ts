@@ -42,9 +42,36 @@ export async function promptInstall(): Promise<boolean> {
   return choice.outcome === 'accepted';
 }
 
-/** Whether the page runs as the installed app rather than in a browser tab. */
+/** Whether the page runs as the installed app rather than in a browser tab (Safari says so on its own). */
 export function runsInstalled(): boolean {
-  return typeof window !== 'undefined' && (window.matchMedia('(display-mode: standalone)').matches || window.matchMedia('(display-mode: fullscreen)').matches);
+  return (
+    typeof window !== 'undefined' &&
+    (window.matchMedia('(display-mode: standalone)').matches ||
+      window.matchMedia('(display-mode: fullscreen)').matches ||
+      (navigator as Navigator & { standalone?: boolean }).standalone === true)
+  );
+}
+
+/**
+ * Whether the browser is Apple's WebKit (Safari, and every browser on iPad and iPhone, which all use
+ * it): in a tab, it deletes a site's script-written storage after 7 days without use; an app added to
+ * the Home Screen is spared. iPadOS asks for desktop pages with a Mac user agent: a Mac with a touch
+ * screen is an iPad.
+ */
+export function isAppleWebKit(userAgent: string, maxTouchPoints: number): boolean {
+  if (/iPad|iPhone|iPod/.test(userAgent)) return true;
+  if (!/Macintosh/.test(userAgent)) return false;
+  if (maxTouchPoints > 1) return true;
+  return /Safari\//.test(userAgent) && !/Chrome|Chromium|CriOS|Edg|Firefox|FxiOS|OPR/.test(userAgent);
+}
+
+/** How long a dismissed notice stays away: it comes back the next day, the risk being the same. */
+export const STORAGE_NOTICE_QUIET_MS = 24 * 3600 * 1000;
+
+/** Whether to tell the inspector that Safari may delete the reports (in a tab, not dismissed lately). */
+export function showsSafariStorageNotice(opts: { appleWebKit: boolean; installed: boolean; dismissedAt: number | null; now: number }): boolean {
+  if (!opts.appleWebKit || opts.installed) return false;
+  return opts.dismissedAt === null || opts.now - opts.dismissedAt >= STORAGE_NOTICE_QUIET_MS;
 }
 
 export function isAndroid(): boolean {

@@ -67,3 +67,23 @@ test('a fresh tablet signed in as any demo inspector opens calm: no error or war
     await context.close();
   }
 });
+
+test('in a Safari tab, the inspector is told that Safari deletes the reports after 7 days unless the app is on the Home Screen', async ({ browser, server }) => {
+  const iPhone = 'Mozilla/5.0 (iPhone; CPU iPhone OS 18_1 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.1 Mobile/15E148 Safari/604.1';
+  const context = await browser.newContext({ baseURL: server.url, userAgent: iPhone, viewport: { width: 390, height: 844 }, hasTouch: true });
+  const page = await context.newPage();
+  await login(page, amina);
+  const notice = page.getByTestId('safari-storage-notice');
+  await expect(notice).toContainText('deleted after 7 days without use unless it is on the Home Screen');
+  await expect(notice).toContainText('Add to Home Screen');
+  await notice.getByRole('button', { name: 'Dismiss' }).click();
+  await expect(notice).toHaveCount(0);
+  await page.reload();
+  await expect(page.getByRole('heading', { level: 1, name: 'Reports' })).toBeVisible();
+  await expect(notice).toHaveCount(0);
+  // A day later the risk is the same: it is said again.
+  await page.evaluate(() => localStorage.setItem('pir-safari-notice-dismissed', String(Date.now() - 25 * 3600 * 1000)));
+  await page.reload();
+  await expect(notice).toBeVisible();
+  await context.close();
+});
