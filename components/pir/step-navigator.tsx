@@ -28,7 +28,7 @@ export function StepNavigator({ report, steps, shown, current }: { report: Pir; 
   return (
     <nav aria-label={ti('navigatorLabel')} className="flex flex-col gap-3 rounded-xl border bg-card p-3" data-testid="step-navigator">
       <div className="flex flex-wrap items-center justify-between gap-3">
-        <div className="min-w-0 flex-[1_1_10rem]">
+        <div className="min-w-0 flex-[1_1_8rem]">
           <p className="text-sm text-muted-foreground" data-testid="step-position">
             {position}
           </p>
