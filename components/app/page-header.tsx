@@ -4,7 +4,7 @@ export function PageHeader({ title, subtitle, children, className }: { title: st
   return (
     <header className={cn('mb-6 flex flex-wrap items-end justify-between gap-3', className)}>
       <div className="min-w-0">
-        <h1 className="truncate text-2xl font-bold sm:text-3xl">{title}</h1>
+        <h1 className="text-2xl font-bold wrap-anywhere sm:text-3xl" data-title="page">{title}</h1>
         {subtitle && <div className="mt-1 text-sm text-muted-foreground">{subtitle}</div>}
       </div>
       {children}

@@ -38,8 +38,8 @@ export function TabBar() {
             )}
           >
             <Icon className="size-6" aria-hidden />
-            {/* Labels give way to icons when large text leaves no room; they stay for screen readers. */}
-            <span className="sr-only @min-[36rem]:not-sr-only">{label}</span>
+            {/* Labels give way to icons only when very large text leaves no room; they stay for screen readers. */}
+            <span className="sr-only @min-[19rem]:not-sr-only">{label}</span>
           </Link>
         ))}
         <div className="ms-auto flex items-center gap-2">

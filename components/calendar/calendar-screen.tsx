@@ -71,18 +71,24 @@ export function CalendarScreen() {
                           <li key={r.id}>
                             <Link
                               href={href.pir(r.id)}
-                              className="flex h-full flex-col gap-1.5 rounded-lg border bg-background p-2 text-sm outline-none hover:bg-accent focus-visible:ring-[3px] focus-visible:ring-ring/60"
+                              // A day as wide as a phone lists its cards as rows, a small picture beside the name;
+                              // narrower (a week's column) or wider (a grid of cards), the picture is on top.
+                              className="flex h-full flex-col gap-1.5 rounded-lg border bg-background p-2 text-sm outline-none hover:bg-accent focus-visible:ring-[3px] focus-visible:ring-ring/60 @min-[16rem]:@max-md:flex-row @min-[16rem]:@max-md:items-start @min-[16rem]:@max-md:gap-3"
                               data-testid="calendar-card"
                               data-report-id={r.id}
                             >
-                              <ReportThumbnail key={r.status} report={r} className="aspect-[4/3] w-full" />
-                              <span className="line-clamp-2 font-medium leading-snug">{reportTitle(r)}</span>
-                              <span className="flex flex-wrap items-center justify-between gap-1">
-                                {/* Wraps rather than clips in a narrow day column ("Ready to submit", "Prêt à soumettre"). */}
-                                <StatusBadge status={r.status} className="max-w-full whitespace-normal leading-tight" />
-                                <time dateTime={r.startOfInspection!} className="text-xs tabular-nums text-muted-foreground">
-                                  {time}
-                                </time>
+                              <ReportThumbnail key={r.status} report={r} className="aspect-[4/3] w-full shrink-0 @min-[16rem]:@max-md:w-24" />
+                              <span className="flex min-w-0 flex-1 flex-col gap-1.5">
+                                <span className="font-medium leading-snug wrap-anywhere" data-title="vessel">
+                                  {reportTitle(r)}
+                                </span>
+                                <span className="flex flex-wrap items-center justify-between gap-1">
+                                  {/* Wraps rather than clips in a narrow day column ("Ready to submit", "Prêt à soumettre"). */}
+                                  <StatusBadge status={r.status} className="max-w-full whitespace-normal leading-tight" />
+                                  <time dateTime={r.startOfInspection!} className="text-xs tabular-nums text-muted-foreground">
+                                    {time}
+                                  </time>
+                                </span>
                               </span>
                             </Link>
                           </li>

@@ -18,13 +18,13 @@ export function DataActions() {
   const set = (which: NonNullable<typeof open>) => (next: boolean) => show(next ? which : null);
   return (
     <div className="flex flex-col gap-2" data-testid="data-actions">
-      <Button variant="outline" className="justify-start" onClick={() => show('download')}>
+      <Button variant="outline" className="justify-start whitespace-normal text-start" onClick={() => show('download')}>
         <DownloadIcon aria-hidden /> {t('download')}
       </Button>
-      <Button variant="outline" className="justify-start" onClick={() => show('restore')}>
+      <Button variant="outline" className="justify-start whitespace-normal text-start" onClick={() => show('restore')}>
         <UploadIcon aria-hidden /> {t('restore')}
       </Button>
-      <Button variant="outline" className="justify-start text-destructive hover:text-destructive" onClick={() => show('erase')}>
+      <Button variant="outline" className="justify-start whitespace-normal text-start text-destructive hover:text-destructive" onClick={() => show('erase')}>
         <Trash2Icon aria-hidden /> {t('erase')}
       </Button>
       {/* The dialogs' words are screen messages, fetched with the first dialog opened. */}

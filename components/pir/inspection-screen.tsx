@@ -21,6 +21,7 @@ import { Progress } from '@/components/ui/progress';
 import { StatusBadge } from '@/components/reports/status-badge';
 import { LONG_TOAST_MS } from '@/components/app/lifecycle-toasts';
 import { Stepper } from './stepper';
+import { StepNavigator } from './step-navigator';
 import { PickReportPlaceholder } from './report-frame';
 import { StepPanel } from './step-panel';
 
@@ -74,13 +75,18 @@ function Inspection({ report, requested }: { report: Pir; requested: StepName | 
   const device = user?.deviceName ?? '';
   return (
     <div className="@container">
-    <div className="grid gap-6 @min-[46rem]:grid-cols-[minmax(14rem,18rem)_1fr]">
+    <div className="grid gap-4 @min-[46rem]:grid-cols-[minmax(14rem,18rem)_1fr] @min-[46rem]:gap-6">
       <aside className="flex flex-col gap-4" id="steps">
         <div className="rounded-xl border bg-card p-4" data-testid="report-summary">
-          <div className="flex items-start justify-between gap-2">
-            <div className="min-w-0">
-              <h1 className="truncate text-xl font-bold">{reportTitle(report)}</h1>
-              <p className="truncate text-sm text-muted-foreground">{t('code', { code: report.code })}</p>
+          {/* Name and number wrap, never clipped; the badge goes under them when they need the width. */}
+          <div className="flex flex-wrap items-start justify-between gap-2">
+            <div className="min-w-0 flex-auto">
+              <h1 className="text-xl font-bold wrap-anywhere" data-title="vessel">
+                {reportTitle(report)}
+              </h1>
+              <p className="text-sm text-muted-foreground wrap-anywhere" data-title="code">
+                {t('code', { code: report.code })}
+              </p>
             </div>
             <StatusBadge status={report.status} />
           </div>
@@ -93,7 +99,14 @@ function Inspection({ report, requested }: { report: Pir; requested: StepName | 
             </Link>
           </Button>
         </div>
-        <Stepper report={report} steps={PAGE_STEPS} shown={shown} current={current} />
+        {/* Where the step list and the step do not fit side by side (a phone, or large text on a
+            portrait tablet), the list folds into a navigator, so the step starts on the first screen. */}
+        <div className="@min-[46rem]:hidden">
+          <StepNavigator report={report} steps={PAGE_STEPS} shown={shown} current={current} />
+        </div>
+        <div className="hidden @min-[46rem]:block">
+          <Stepper report={report} steps={PAGE_STEPS} shown={shown} current={current} />
+        </div>
       </aside>
       <div className="min-w-0">
         <StepPanel step={shown} report={report} current={current} deviceName={device} processes={processes} onDone={backToCurrent} />

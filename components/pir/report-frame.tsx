@@ -40,8 +40,8 @@ export function ReportHeader({ report, title }: { report: Pir; title?: string })
       title={title ?? reportTitle(report)}
       subtitle={
         <span className="flex flex-wrap items-center gap-2">
-          {title && <span className="font-medium text-foreground">{reportTitle(report)}</span>}
-          <span>{t('code', { code: report.code })}</span>
+          {title && <span className="font-medium text-foreground wrap-anywhere" data-title="vessel">{reportTitle(report)}</span>}
+          <span className="wrap-anywhere" data-title="code">{t('code', { code: report.code })}</span>
           <StatusBadge status={report.status} />
         </span>
       }

@@ -7,8 +7,25 @@ import { cn } from '@/lib/utils';
 
 const ICON: Record<StepState, typeof CircleIcon> = { done: CheckCircle2Icon, errors: AlertCircleIcon, todo: CircleIcon, locked: LockIcon };
 
-/** The step list: each step with its state (done, has errors, locked); the shown one is marked. */
-export function Stepper({ report, steps, shown, current }: { report: Pir; steps: readonly StepName[]; shown: StepName; current: StepName }) {
+/**
+ * The step list: each step with its state (done, has errors, locked); the shown one is marked.
+ * The compact navigator's sheet shows the same list with its own test ids and closes on a choice.
+ */
+export function Stepper({
+  report,
+  steps,
+  shown,
+  current,
+  testIdPrefix = 'stepper',
+  onNavigate,
+}: {
+  report: Pir;
+  steps: readonly StepName[];
+  shown: StepName;
+  current: StepName;
+  testIdPrefix?: string;
+  onNavigate?: () => void;
+}) {
   const t = useTranslations('steps');
   const ti = useTranslations('inspection');
   return (
@@ -22,7 +39,8 @@ export function Stepper({ report, steps, shown, current }: { report: Pir; steps:
               <a
                 href={`#${encodeURIComponent(step)}`}
                 aria-current={step === shown ? 'step' : undefined}
-                data-testid={`stepper-${step}`}
+                data-testid={`${testIdPrefix}-${step}`}
+                onClick={onNavigate}
                 data-state={state}
                 className={cn(
                   'flex min-h-11 items-center gap-3 rounded-lg px-3 py-2 text-sm outline-none hover:bg-accent focus-visible:ring-[3px] focus-visible:ring-ring/60',

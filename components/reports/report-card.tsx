@@ -51,7 +51,7 @@ export const ReportCard = memo(function ReportCard({
   const progress = cardProgress(report);
   const photos = photoCount(report);
   const thisYear = useNow().getFullYear();
-  // The year only when it is not this one: shorter, and the card's columns stay on one line.
+  // The year only when it is not this one: shorter, and the card's columns mostly stay on one line.
   const dateOr = (iso: string | null, missing: string) => {
     if (!iso) return missing;
     const d = new Date(iso);
@@ -78,8 +78,9 @@ export const ReportCard = memo(function ReportCard({
         {/* Remounted when the report moves on or its downloads end, to pick up a picture stored meanwhile. */}
         <ReportThumbnail key={`${report.status}:${processes.length}`} report={report} className="h-18 w-24" />
         <div className="flex min-w-0 flex-1 flex-col gap-1">
-          <div className="flex items-start justify-between gap-2">
-            <h3 className="min-w-0 truncate text-base font-semibold leading-snug">
+          {/* The name wraps, never clipped; the badge goes under it when both do not fit on one line. */}
+          <div className="flex flex-wrap items-start justify-between gap-x-2 gap-y-1">
+            <h3 className="min-w-0 flex-auto text-base font-semibold leading-snug wrap-anywhere" data-title="vessel">
               <Link
                 href={href.pir(id)}
                 className="outline-none after:absolute after:inset-0 after:rounded-xl after:content-['']"
@@ -89,9 +90,9 @@ export const ReportCard = memo(function ReportCard({
                 {title}
               </Link>
             </h3>
-            <StatusBadge status={report.status} className="shrink-0" />
+            <StatusBadge status={report.status} className="max-w-full whitespace-normal leading-tight" />
           </div>
-          <p className="truncate text-sm text-muted-foreground">
+          <p className="text-sm text-muted-foreground wrap-anywhere" data-title="code">
             {report.code} · {report.vesselIdentity.flagState}
           </p>
           {showsCommentWarning(report) && (
@@ -117,7 +118,7 @@ export const ReportCard = memo(function ReportCard({
         {facts.map(([label, value, testId]) => (
           <div key={testId} className="min-w-0">
             <dt className="text-xs text-muted-foreground">{label}</dt>
-            <dd className="truncate" data-testid={testId}>
+            <dd className="wrap-break-word" data-testid={testId}>
               {testId === 'photo-count' && <CameraIcon className="me-1 inline size-4 align-[-3px] text-muted-foreground" aria-hidden />}
               {value}
             </dd>

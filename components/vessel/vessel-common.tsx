@@ -67,8 +67,8 @@ export function VesselHeader({ report, title, back, children }: { report: Pir; t
       title={title}
       subtitle={
         <span className="flex flex-wrap items-center gap-2">
-          <span className="font-medium text-foreground">{reportTitle(report)}</span>
-          <span>{t('code', { code: report.code })}</span>
+          <span className="font-medium text-foreground wrap-anywhere" data-title="vessel">{reportTitle(report)}</span>
+          <span className="wrap-anywhere" data-title="code">{t('code', { code: report.code })}</span>
           <StatusBadge status={report.status} />
         </span>
       }

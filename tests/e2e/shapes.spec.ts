@@ -1,0 +1,166 @@
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures';
+import { DEMO_USERS } from '../../server/seed/demo-users';
+import { listingFor, login } from './helpers';
+import { STEP_NAMES } from '@/lib/contract/constants';
+import enScreens from '@/messages/screens/en.json' with { type: 'json' };
+
+/**
+ * Portrait tablet and phone (issue 17): at the largest font size, in both languages, vessel names and
+ * report numbers are never cut short, nothing scrolls sideways, and on a phone the inspection page
+ * starts with the step (its step list folded into a navigator).
+ */
+const amina = DEMO_USERS[0]!;
+const SHAPES = [
+  { width: 1280, height: 800, phone: false },
+  { width: 800, height: 1280, phone: false },
+  { width: 390, height: 844, phone: true },
+] as const;
+
+const settings = (language: 'en' | 'fr') =>
+  JSON.stringify({ darkMode: false, showAdvancedFeatures: false, onLine: true, updateAvailable: false, language, fontSize: 'large', filters: { ports: [] }, application: { installed: false } });
+
+/** Every vessel name and report number on the page (`data-title`), and those that do not show whole. */
+function titles(page: Page) {
+  return page.evaluate(() => {
+    const shown = [...document.querySelectorAll<HTMLElement>('[data-title]')].filter((el) => el.getClientRects().length > 0);
+    const cut = shown
+      .filter((el) => {
+        const style = getComputedStyle(el);
+        return (
+          el.scrollWidth > el.clientWidth ||
+          el.scrollHeight > el.clientHeight ||
+          style.textOverflow === 'ellipsis' ||
+          style.webkitLineClamp !== 'none' ||
+          el.clientWidth === 0
+        );
+      })
+      .map((el) => `${el.dataset.title}: “${el.textContent}” ${el.scrollWidth}/${el.clientWidth} x ${el.scrollHeight}/${el.clientHeight}`);
+    const count = (kind: string) => shown.filter((el) => el.dataset.title === kind && el.textContent!.trim() !== '').length;
+    return { vessels: count('vessel'), codes: count('code'), cut, sideways: document.documentElement.scrollWidth - window.innerWidth };
+  });
+}
+
+for (const language of ['en', 'fr'] as const) {
+  test(`vessel names and report numbers show whole and nothing scrolls sideways at 1280×800, 800×1280 and 390×844 (${language}, large text)`, async ({ page, request }) => {
+    test.setTimeout(120_000);
+    const report = (await listingFor(request, amina)).find((r) => r.claimedByDevice === amina.deviceName && r.status === 'inspecting')!;
+    await page.addInitScript((s) => {
+      if (!localStorage.getItem('shapes-set')) {
+        localStorage.setItem('settings', s);
+        localStorage.setItem('shapes-set', '1');
+      }
+    }, settings(language));
+    await login(page, amina);
+    await expect(page.locator('html')).toHaveAttribute('data-font-size', 'large');
+    await expect(page.locator('html')).toHaveAttribute('lang', language);
+    // A new tablet downloads again the reports it holds; the steps open once the details are here.
+    await page.goto(`/pir/${report.id}/#updatevesselidentity`);
+    await expect(page.locator('section[aria-labelledby="step-title"] input').first()).toBeVisible({ timeout: 60_000 });
+
+    const pages = [
+      { name: 'reports', url: '/reports/', ready: page.getByTestId('report-card').first(), codes: 1 },
+      { name: 'calendar', url: '/calendar/', ready: page.getByTestId('calendar-card').first(), codes: 0 },
+      { name: 'inspection', url: `/pir/${report.id}/`, ready: page.locator('#step-title'), codes: 1 },
+      { name: 'vessel files', url: `/pir/${report.id}/vessel/`, ready: page.getByTestId('vessel-files'), codes: 1 },
+    ];
+    let measured = 0;
+    for (const shape of SHAPES) {
+      await page.setViewportSize(shape);
+      for (const p of pages) {
+        const where = `${p.name} at ${shape.width}×${shape.height} (${language})`;
+        await page.goto(p.url);
+        await expect(p.ready, where).toBeVisible();
+        await page.waitForLoadState('networkidle');
+        const m = await titles(page);
+        expect(m.vessels, `${where}: vessel names measured`).toBeGreaterThan(0);
+        expect(m.codes, `${where}: report numbers measured`).toBeGreaterThanOrEqual(p.codes);
+        expect(m.cut, `${where}: cut titles`).toEqual([]);
+        expect(m.sideways, `${where}: sideways scroll`).toBeLessThanOrEqual(0);
+        measured += m.vessels + m.codes;
+
+        if (p.name === 'inspection') {
+          const navigator = page.getByTestId('step-navigator');
+          const stepper = page.getByTestId('stepper-claimedandprepared');
+          if (shape.phone) {
+            // The list is folded and the step's heading is on the first screen.
+            await expect(navigator, where).toBeVisible();
+            await expect(stepper, where).toBeHidden();
+            const heading = await page.locator('#step-title').boundingBox();
+            const tabBar = await page.getByRole('navigation', { name: language === 'en' ? 'Main' : 'Principale' }).boundingBox();
+            expect(heading!.y, where).toBeGreaterThanOrEqual(0);
+            expect(heading!.y + heading!.height, `${where}: the step's heading is above the tab bar`).toBeLessThanOrEqual(tabBar!.y);
+          } else if (shape.width === 1280) {
+            await expect(stepper, where).toBeVisible();
+            await expect(navigator, where).toBeHidden();
+          }
+          // Each shape shows one of the two, never both or neither.
+          expect((await navigator.isVisible()) !== (await stepper.isVisible()), where).toBe(true);
+        }
+      }
+    }
+    // 3 shapes × (cards, calendar, the inspection card's name and number, the vessel page's).
+    expect(measured).toBeGreaterThanOrEqual(3 * 6);
+  });
+}
+
+test('on a phone the step navigator moves to the previous and next step and jumps to any step through its sheet', async ({ page, request }) => {
+  const m = enScreens;
+  const report = (await listingFor(request, amina)).find((r) => r.claimedByDevice === amina.deviceName && r.status === 'inspecting')!;
+  await page.addInitScript((s) => {
+    if (!localStorage.getItem('shapes-set')) {
+      localStorage.setItem('settings', s);
+      localStorage.setItem('shapes-set', '1');
+    }
+  }, settings('en'));
+  await page.setViewportSize({ width: 390, height: 844 });
+  await login(page, amina);
+  await page.goto(`/pir/${report.id}/#updatevesselidentity`);
+  await expect(page.locator('section[aria-labelledby="step-title"] input').first()).toBeVisible({ timeout: 60_000 });
+
+  const position = page.getByTestId('step-position');
+  const heading = page.locator('#step-title');
+  const at = async (step: (typeof STEP_NAMES)[number]) => {
+    const index = STEP_NAMES.indexOf(step);
+    await expect(page).toHaveURL(new RegExp(`#${encodeURIComponent(step)}$`));
+    await expect(position).toHaveText(`Step ${index + 1} of ${STEP_NAMES.length}`);
+    await expect(page.getByTestId('step-navigator-current')).toHaveText(m.steps[step].title);
+    await expect(heading).toHaveText(m.steps[step].title);
+  };
+  await at('updatevesselidentity');
+
+  await page.getByTestId('step-next').click();
+  await at('inspectioninformation');
+  await page.getByTestId('step-next').click();
+  await at('purposeandportofcall');
+  await page.getByTestId('step-previous').click();
+  await page.getByTestId('step-previous').click();
+  await page.getByTestId('step-previous').click();
+  await at('vesselpictures');
+
+  // The sheet lists every step with the stepper's states, the shown one marked and focused.
+  await page.getByTestId('step-sheet-open').click();
+  const sheet = page.getByRole('dialog', { name: m.inspection.allSteps });
+  await expect(sheet).toBeVisible();
+  await expect(sheet.locator('[data-testid^="stepnav-"]')).toHaveCount(STEP_NAMES.length);
+  for (const step of STEP_NAMES) {
+    const state = await page.getByTestId(`stepper-${step}`).getAttribute('data-state');
+    await expect(sheet.getByTestId(`stepnav-${step}`), step).toHaveAttribute('data-state', state!);
+  }
+  await expect(sheet.getByTestId('stepnav-vesselpictures')).toHaveAttribute('aria-current', 'step');
+  await expect(sheet.getByTestId('stepnav-vesselpictures')).toBeFocused();
+  await sheet.getByTestId('stepnav-findings').click();
+  await expect(sheet).toBeHidden();
+  await at('findings');
+  await expect(page.getByTestId('step-findings')).toBeVisible();
+
+  // The ends: no step before the first, none after the last.
+  await page.getByTestId('step-sheet-open').click();
+  await sheet.getByTestId('stepnav-submit').click();
+  await at('submit');
+  await expect(page.getByTestId('step-next')).toBeDisabled();
+  await page.getByTestId('step-sheet-open').click();
+  await sheet.getByTestId('stepnav-claimedandprepared').click();
+  await at('claimedandprepared');
+  await expect(page.getByTestId('step-previous')).toBeDisabled();
+});
