@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 import { DEMO_USERS } from '../../server/seed/demo-users';
@@ -19,6 +20,23 @@ const SHAPES = [
 
 const settings = (language: 'en' | 'fr') =>
   JSON.stringify({ darkMode: false, showAdvancedFeatures: false, onLine: true, updateAvailable: false, language, fontSize: 'large', filters: { ports: [] }, application: { installed: false } });
+
+/** Axe (WCAG 2.x A and AA) finds nothing on the page. */
+async function axe(page: Page, what: string) {
+  const result = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']).analyze();
+  expect(result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(' | ')}`), what).toEqual([]);
+}
+
+/** Buttons and links in `selector` smaller than 44 px either way. */
+function smallTargets(page: Page, selector: string) {
+  return page.locator(selector).evaluateAll((scopes) =>
+    scopes
+      .flatMap((scope) => [...scope.querySelectorAll<HTMLElement>('a[href], button')])
+      .map((el) => ({ el, r: el.getBoundingClientRect() }))
+      .filter(({ r }) => r.width > 1 && (r.width < 44 || r.height < 44))
+      .map(({ el, r }) => `${(el.getAttribute('aria-label') ?? el.textContent ?? '').trim()} ${Math.round(r.width)}x${Math.round(r.height)}`),
+  );
+}
 
 /** Every vessel name and report number on the page (`data-title`), and those that do not show whole. */
 function titles(page: Page) {
@@ -128,6 +146,10 @@ test('on a phone the step navigator moves to the previous and next step and jump
     await expect(heading).toHaveText(m.steps[step].title);
   };
   await at('updatevesselidentity');
+  // The tab bar keeps its labels at phone width; every target there and on the navigator is 44 px.
+  for (const label of ['Reports', 'Inspection', 'Calendar']) await expect(page.getByRole('navigation', { name: 'Main' }).getByText(label, { exact: true })).toBeVisible();
+  expect(await smallTargets(page, 'nav')).toEqual([]);
+  await axe(page, 'inspection page on a phone');
 
   await page.getByTestId('step-next').click();
   await at('inspectioninformation');
@@ -149,6 +171,8 @@ test('on a phone the step navigator moves to the previous and next step and jump
   }
   await expect(sheet.getByTestId('stepnav-vesselpictures')).toHaveAttribute('aria-current', 'step');
   await expect(sheet.getByTestId('stepnav-vesselpictures')).toBeFocused();
+  expect(await smallTargets(page, '[role="dialog"]')).toEqual([]);
+  await axe(page, 'step sheet');
   await sheet.getByTestId('stepnav-findings').click();
   await expect(sheet).toBeHidden();
   await at('findings');
