@@ -12,13 +12,18 @@ import { expect, test } from './fixtures';
 import { listingFor } from './helpers';
 
 const amina = DEMO_USERS[0]!;
-const screen = { width: 1280, height: 800 };
+/** Where each engine is met: Safari on an iPad held in portrait, Chrome and Firefox on a tablet in landscape. */
+const SCREENS: Record<Engine, { width: number; height: number }> = {
+  chromium: { width: 1280, height: 800 },
+  webkit: { width: 800, height: 1280 },
+  firefox: { width: 1280, height: 800 },
+};
 
 /** `ENGINES=webkit npx playwright test engines` runs one engine alone. */
 const chosen = (process.env.ENGINES?.split(',') as Engine[] | undefined) ?? ENGINES;
 
 function open(engine: Engine, url: string, profile: string): Promise<Tablet> {
-  return engine === 'webkit' ? openWebKitTablet(url, screen) : openPuppeteerTablet(engine, url, profile, screen);
+  return engine === 'webkit' ? openWebKitTablet(url, SCREENS.webkit) : openPuppeteerTablet(engine, url, profile, SCREENS[engine]);
 }
 
 function pickReport(listing: Pir[]): Pir {
@@ -35,8 +40,10 @@ for (const engine of chosen) {
     const work = fs.mkdtempSync(path.join(os.tmpdir(), `pir-${engine}-`));
     const tablet = await open(engine, net.url, path.join(work, 'profile'));
     try {
+      await tablet.goto('/');
+      expect(await tablet.run('return [innerWidth, innerHeight];')).toEqual([SCREENS[engine].width, SCREENS[engine].height]);
       const { ms, typed, held } = await inspectorDay(tablet, net, server.dataDir, report, amina, work);
-      console.log(`${engine}: the inspector's day took ${(ms / 1000).toFixed(1)} s`);
+      console.log(`${engine} at ${SCREENS[engine].width}x${SCREENS[engine].height}: the inspector's day took ${(ms / 1000).toFixed(1)} s`);
       testInfo.annotations.push({ type: 'journey', description: `${engine}: ${ms} ms` });
 
       // Exactly what was typed, submitted once, with each file once.
