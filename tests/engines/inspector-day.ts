@@ -58,6 +58,21 @@ async function choose(t: Tablet, button: Find, paths: string[]) {
 const panel: Find = { css: 'section[aria-labelledby="step-title"]' };
 const stepper = (step: string): Find => ({ testId: `stepper-${step}` });
 
+/**
+ * Opens a step from the step list, as the inspector does. A tap that lands while the page is still
+ * returning to the list after a step was completed is taken back by that return: tap again.
+ */
+async function openStep(t: Tablet, step: string) {
+  for (let attempt = 1; ; attempt++) {
+    await t.click(stepper(step));
+    try {
+      return await shown(t, { testId: `step-${step}` }, 5000);
+    } catch (e) {
+      if (attempt === 3) throw e;
+    }
+  }
+}
+
 /** How many files the tablet stores for a report, from IndexedDB. */
 function storedFileCount(t: Tablet, reportId: number): Promise<number> {
   return t.run(
@@ -87,10 +102,9 @@ async function answer(t: Tablet, group: string, yes: boolean, nth = 0) {
 }
 
 /** Every form step, with what each needs on top of the demo data; typed values are returned to check on the server. */
-async function completeFormSteps(t: Tablet, reportId: number, typed: { inspectorId: string; email: string }) {
+async function completeFormSteps(t: Tablet, typed: { inspectorId: string; email: string }) {
   for (const step of FORM_STEPS) {
-    await t.goto(`/pir/${reportId}/#${encodeURIComponent(step)}`);
-    await shown(t, { testId: `step-${step}` });
+    await openStep(t, step);
     const state = await t.run<string | null>('var e = find(arg); return e && e.getAttribute("data-state");', stepper(step));
     if (state === 'done') continue;
     if (step === 'inspectioninformation') {
@@ -165,7 +179,7 @@ export async function inspectorDay(t: Tablet, net: Network, dataDir: string, rep
   await t.click({ within: { role: 'dialog' }, role: 'button', name: 'Start inspection' });
   await attrIs(t, stepper('inspection started'), 'data-state', 'done');
 
-  await t.click(stepper('findings'));
+  await openStep(t, 'findings');
   await t.type({ label: 'Findings of the inspector' }, findings);
   await t.type({ label: 'Comments of the master' }, masterSays);
   // A reload with no network: the page comes from the tablet and so does what was typed.
@@ -176,7 +190,7 @@ export async function inspectorDay(t: Tablet, net: Network, dataDir: string, rep
   await attrIs(t, stepper('findings'), 'data-state', 'done');
 
   // A large picture of the vessel (resized on the tablet) with its type.
-  await t.click(stepper('vesselpictures'));
+  await openStep(t, 'vesselpictures');
   const pictures: Find = { testId: 'step-vesselpictures' };
   await choose(t, { within: pictures, role: 'button', name: 'Choose a file' }, [bow]);
   await count(t, { within: pictures, testId: 'picture-card' }, 1, 30_000);
@@ -185,7 +199,7 @@ export async function inspectorDay(t: Tablet, net: Network, dataDir: string, rep
   await until(t, 'the picture type', 'var e = find(arg); return !!e && e.textContent === "PWHO";', { within: pictures, testId: 'picture-tag' });
 
   // A one-page crew list, photographed on board: submitted as an A4 PDF.
-  await t.click(stepper('pirattachments'));
+  await openStep(t, 'pirattachments');
   const attachments: Find = { testId: 'step-pirattachments' };
   await t.click({ within: attachments, role: 'button', name: 'New attachment' });
   const draft: Find = { within: attachments, testId: 'attachment-draft' };
@@ -196,10 +210,10 @@ export async function inspectorDay(t: Tablet, net: Network, dataDir: string, rep
   await t.click({ within: { role: 'alertdialog' }, role: 'button', name: 'No, done' });
   await count(t, { within: attachments, css: '[data-testid="attachment-card"][data-offline="true"]' }, 1);
 
-  await completeFormSteps(t, report.id, typed);
+  await completeFormSteps(t, typed);
 
   // Both pads, still with no network.
-  await t.click(stepper('signature'));
+  await openStep(t, 'signature');
   await t.click({ role: 'button', name: 'Start signing' });
   await t.click({ within: { role: 'alertdialog' }, role: 'button', name: 'Start signing' });
   const stroke = (dy: number): [number, number][] => Array.from({ length: 13 }, (_, i) => [0.15 + i * 0.05, 0.55 + Math.sin(i) * 0.1 + dy]);
@@ -212,7 +226,7 @@ export async function inspectorDay(t: Tablet, net: Network, dataDir: string, rep
   await attrIs(t, stepper('signature'), 'data-state', 'done');
 
   // Submitted with no network: it waits, then goes once the network is back.
-  await t.click(stepper('submit'));
+  await openStep(t, 'submit');
   await t.click({ role: 'button', name: 'Submit' });
   await until(t, 'submitting', 'var e = find(arg); return !!e && e.textContent.indexOf("Submitting") >= 0;', { testId: 'submit-status' });
   await new Promise((r) => setTimeout(r, 3000));
