@@ -59,7 +59,8 @@ type WorkerLike = Pick<ServiceWorker, 'state' | 'addEventListener' | 'removeEven
 type ContainerLike = Pick<ServiceWorkerContainer, 'addEventListener' | 'removeEventListener'>;
 
 /**
- * Resolves once the new version controls the page, rejects only if it fails (turns redundant). No
+ * Resolves once the new version controls the page or is active, rejects only if it fails (turns
+ * redundant). No
  * time limit: on a slow tablet the waiting worker may take well over 10 s to take control, and an
  * update that then goes in must not be reported as failed.
  */
@@ -73,13 +74,17 @@ export function takeOver(worker: WorkerLike, container: ContainerLike): Promise<
       done();
       resolve();
     };
+    // Activated is installed too: the reload that follows loads the new version, even if this page
+    // never heard its controllerchange.
     const onState = () => {
+      if (worker.state === 'activated') return onControl();
       if (worker.state !== 'redundant') return;
       done();
       reject(new Error('error.ingestUpdate'));
     };
     container.addEventListener('controllerchange', onControl);
     worker.addEventListener('statechange', onState);
+    onState();
   });
 }
 

@@ -31,6 +31,14 @@ describe('installing an update', () => {
     expect(outcome).toHaveBeenCalledWith('installed');
   });
 
+  it('a version that becomes active is installed, even when the page does not hear its controllerchange', async () => {
+    const { w, become } = worker();
+    const taken = takeOver(w, new EventTarget() as unknown as ServiceWorkerContainer);
+    become('activating');
+    become('activated');
+    await expect(taken).resolves.toBeUndefined();
+  });
+
   it('a version that fails (turns redundant) is reported as not installed', async () => {
     const { w, become } = worker();
     const container = new EventTarget() as unknown as ServiceWorkerContainer;
