@@ -159,7 +159,17 @@ export async function inspectorDay(t: Tablet, net: Network, dataDir: string, rep
   fs.writeFileSync(crew, makeJpeg(620, 877, 40));
 
   await login(t, who);
-  await until(t, 'the service worker to control the page', 'return !!navigator.serviceWorker.controller;', null, 30_000);
+  // The first visit installs the app (about 5 MB precached): on a loaded machine WebKit took over 30 s.
+  await until(
+    t,
+    'the service worker to control the page',
+    `if (navigator.serviceWorker.controller) return true;
+    return navigator.serviceWorker.getRegistration().then(function (r) {
+      return r ? 'registered: installing ' + !!r.installing + ', waiting ' + !!r.waiting + ', active ' + (r.active && r.active.state) : 'no registration';
+    });`,
+    null,
+    90_000,
+  );
 
   // Claim and prepare, online.
   const card: Find = { css: `[data-report-id="${report.id}"]` };
