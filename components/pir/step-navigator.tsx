@@ -63,29 +63,31 @@ export function StepNavigator({ report, steps, shown, current }: { report: Pir; 
       </div>
       <Progress value={((index + 1) / steps.length) * 100} aria-label={position} className="h-1.5" />
       <div className="grid grid-cols-2 gap-2">
-        {previous ? (
-          <Button asChild variant="outline">
-            <a href={stepHref(previous)} data-testid="step-previous">
-              <ChevronLeftIcon aria-hidden className="rtl:rotate-180" /> {ti('previousStep')}
-            </a>
-          </Button>
-        ) : (
-          <Button variant="outline" disabled data-testid="step-previous">
-            <ChevronLeftIcon aria-hidden className="rtl:rotate-180" /> {ti('previousStep')}
-          </Button>
-        )}
-        {next ? (
-          <Button asChild variant="outline">
-            <a href={stepHref(next)} data-testid="step-next">
-              {ti('nextStep')} <ChevronRightIcon aria-hidden className="rtl:rotate-180" />
-            </a>
-          </Button>
-        ) : (
-          <Button variant="outline" disabled data-testid="step-next">
-            {ti('nextStep')} <ChevronRightIcon aria-hidden className="rtl:rotate-180" />
-          </Button>
-        )}
+        <StepLink to={previous} testId="step-previous">
+          <ChevronLeftIcon aria-hidden className="rtl:rotate-180" /> {ti('previousStep')}
+        </StepLink>
+        <StepLink to={next} testId="step-next">
+          {ti('nextStep')} <ChevronRightIcon aria-hidden className="rtl:rotate-180" />
+        </StepLink>
       </div>
     </nav>
+  );
+}
+
+/** Previous or Next: a link to the neighbouring step, disabled at either end of the list. */
+function StepLink({ to, testId, children }: { to: StepName | undefined; testId: string; children: React.ReactNode }) {
+  if (!to) {
+    return (
+      <Button variant="outline" disabled data-testid={testId}>
+        {children}
+      </Button>
+    );
+  }
+  return (
+    <Button asChild variant="outline">
+      <a href={stepHref(to)} data-testid={testId}>
+        {children}
+      </a>
+    </Button>
   );
 }

@@ -60,8 +60,7 @@ type ContainerLike = Pick<ServiceWorkerContainer, 'addEventListener' | 'removeEv
 
 /**
  * Resolves once the new version controls the page or is active, rejects only if it fails (turns
- * redundant). No
- * time limit: on a slow tablet the waiting worker may take well over 10 s to take control, and an
+ * redundant). No time limit: on a slow tablet the waiting worker may take well over 10 s to take control, and an
  * update that then goes in must not be reported as failed.
  */
 export function takeOver(worker: WorkerLike, container: ContainerLike): Promise<void> {

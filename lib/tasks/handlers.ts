@@ -11,7 +11,7 @@ import { SUBTYPE, type UploadItem } from './builders';
 import { FinalError, PausedError, retryState, type TaskHandler } from './runner';
 
 /** The message of a file the tablet could not store (errors.storeFailed). */
-export const STORE_FAILED = 'error.storeFailed';
+const STORE_FAILED = 'error.storeFailed';
 
 /** Which failures retrying can mend: no answer, server errors, timeouts, rate limits. */
 export function isTransient(e: unknown): boolean {

@@ -41,7 +41,7 @@ function readLease(env: LeaseEnv): Lease | null {
  * back (in the background) past the lease may find another tab holding it: `onLost`, then it waits
  * for its turn again.
  */
-export function holdLease(env: LeaseEnv, onHeld: () => void, onLost: () => void = () => {}): void {
+export function holdLease(env: LeaseEnv, onHeld: () => void, onLost: () => void): void {
   const write = () => env.storage.setItem(LEASE_KEY, JSON.stringify({ holder: env.id, until: env.now() + LEASE_MS }));
   const renew = () => {
     const lease = readLease(env);

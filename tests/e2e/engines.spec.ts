@@ -6,14 +6,14 @@ import { DEMO_USERS } from '../../server/seed/demo-users';
 import { inspectorDay } from '../engines/inspector-day';
 import { relayTo } from '../engines/network';
 import { openPuppeteerTablet } from '../engines/puppeteer-tablet';
-import { ENGINES, type Engine, type Tablet } from '../engines/tablet';
+import { ENGINES, type Engine, type Screen, type Tablet } from '../engines/tablet';
 import { openWebKitTablet } from '../engines/webdriver-tablet';
 import { expect, test } from './fixtures';
 import { listingFor } from './helpers';
 
 const amina = DEMO_USERS[0]!;
 /** Where each engine is met: Safari on an iPad held in portrait, Chrome and Firefox on a tablet in landscape. */
-const SCREENS: Record<Engine, { width: number; height: number }> = {
+const SCREENS: Record<Engine, Screen> = {
   chromium: { width: 1280, height: 800 },
   webkit: { width: 800, height: 1280 },
   firefox: { width: 1280, height: 800 },

@@ -36,8 +36,11 @@ const shown = (t: Tablet, f: Find, timeout?: number) => until(t, `${JSON.stringi
 const attrIs = (t: Tablet, f: Find, name: string, value: string, timeout?: number) =>
   until(t, `${JSON.stringify(f)} [${name}=${value}]`, 'var e = find(arg.f); return !!e && e.getAttribute(arg.name) === arg.value;', { f, name, value }, timeout);
 const valueIs = (t: Tablet, f: Find, value: string) => until(t, `${JSON.stringify(f)} = ${value}`, 'var e = find(arg.f); return !!e && e.value === arg.value;', { f, value });
+/** In-page body: how many elements match `arg.f`. */
+const COUNT = 'var n = 0; while (find(Object.assign({}, arg.f, { nth: n }))) n++; return n;';
+const countOf = (t: Tablet, f: Find) => t.run<number>(COUNT, { f });
 const count = (t: Tablet, f: Find, n: number, timeout?: number) =>
-  until(t, `${n} × ${JSON.stringify(f)}`, 'var n = 0; while (find(Object.assign({}, arg.f, { nth: n }))) n++; return n === arg.n;', { f, n }, timeout);
+  until(t, `${n} × ${JSON.stringify(f)}`, `return (function () { ${COUNT} })() === arg.n;`, { f, n }, timeout);
 
 /**
  * Chooses files through a button that opens the file picker: the picker is the system's, out of any
@@ -101,7 +104,7 @@ async function answer(t: Tablet, group: string, yes: boolean, nth = 0) {
   await t.click({ within: { within: panel, role: 'radiogroup', name: group, nth }, role: 'radio', name: yes ? 'Yes' : 'No' });
 }
 
-/** Every form step, with what each needs on top of the demo data; typed values are returned to check on the server. */
+/** Every form step, with what each needs on top of the demo data (`typed` is checked on the server later). */
 async function completeFormSteps(t: Tablet, typed: { inspectorId: string; email: string }) {
   for (const step of FORM_STEPS) {
     await openStep(t, step);
@@ -113,7 +116,7 @@ async function completeFormSteps(t: Tablet, typed: { inspectorId: string; email:
     }
     if (step === 'ControlledCatches') {
       for (const label of ['Monitored landed quantity (kg)', 'Monitored transhipped quantity (kg)']) {
-        const n = await t.run<number>('var n = 0; while (find(Object.assign({}, arg, { nth: n }))) n++; return n;', { within: panel, label });
+        const n = await countOf(t, { within: panel, label });
         for (let i = 0; i < n; i++) await t.type({ within: panel, label, nth: i }, '0');
       }
     }

@@ -4,14 +4,9 @@
  */
 import puppeteer, { type Browser, type ElementHandle, type Page } from 'puppeteer-core';
 import { chromiumPath } from '../../playwright.config';
-import { ACTIONABLE, pageFunction, whenActionable, type Find, type Tablet } from './tablet';
+import { ACTIONABLE, pageFunction, whenActionable, type Find, type Screen, type Tablet } from './tablet';
 
 export const FIREFOX_PATH = process.env.FIREFOX_PATH ?? '/usr/bin/firefox-esr';
-
-export interface Screen {
-  width: number;
-  height: number;
-}
 
 // The same in-page source every client sends.
 const actionableFn = new Function('arg', ACTIONABLE) as (el: Element) => Promise<string>;

@@ -1,10 +1,11 @@
 /**
- * What a journey may do with a tablet, in any browser engine: the same few actions over Playwright's
- * Chromium, puppeteer's Firefox (WebDriver BiDi) and WebKitGTK (W3C WebDriver). Elements are found in
- * the page by one finder (below), so a journey reads the same whichever client drives the engine.
+ * What a journey may do with a tablet, in any browser engine: the same few actions over Chromium
+ * (puppeteer, DevTools protocol), Firefox (puppeteer, WebDriver BiDi) and WebKitGTK (W3C WebDriver).
+ * Elements are found in the page by one finder (below), so a journey reads the same whichever client
+ * drives the engine.
  */
 
-/** An element, as an inspector would point at it. All given parts must match; the first visible match wins. */
+/** An element, as an inspector would point at it (role and name, label, test id). All given parts must match; the first visible match wins. */
 export interface Find {
   testId?: string;
   /** implicit or explicit ARIA role: button, link, radio, switch, combobox, option, textbox, heading, dialog, alertdialog, radiogroup, application, img */
@@ -13,8 +14,6 @@ export interface Find {
   name?: string;
   /** the label of a form control, exact */
   label?: string;
-  /** part of the element's text */
-  text?: string;
   /** a CSS selector the element must match */
   css?: string;
   within?: Find;
@@ -22,6 +21,12 @@ export interface Find {
   nth?: number;
   /** also hidden elements (a file input behind its button) */
   hidden?: boolean;
+}
+
+/** The page's size in CSS pixels. */
+export interface Screen {
+  width: number;
+  height: number;
 }
 
 export interface Tablet {
@@ -93,7 +98,6 @@ export const FINDER = String.raw`(function () {
       if (q.role !== undefined && roleOf(e) !== q.role) return false;
       if (q.name !== undefined && nameOf(e) !== q.name) return false;
       if (q.label !== undefined && labelOf(e) !== q.label) return false;
-      if (q.text !== undefined && clean(e.textContent).indexOf(q.text) < 0) return false;
       if (!q.hidden && !visible(e)) return false;
       return true;
     });

@@ -7,8 +7,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
-import { ACTIONABLE, pageFunction, whenActionable, type Find, type Tablet } from './tablet';
-import type { Screen } from './puppeteer-tablet';
+import { ACTIONABLE, pageFunction, whenActionable, type Find, type Screen, type Tablet } from './tablet';
 
 export const WEBKIT_DRIVER = process.env.WEBKIT_DRIVER ?? '/usr/bin/WebKitWebDriver';
 export const WEBKIT_BROWSER = process.env.WEBKIT_BROWSER ?? '/usr/lib/x86_64-linux-gnu/webkit2gtk-4.1/MiniBrowser';
