@@ -3,14 +3,16 @@ import { useEffect } from 'react';
 import { onSessionExpired } from '@/lib/api/client';
 import { api } from '@/lib/api/calls';
 import { ApiError } from '@/lib/api/errors';
-import { needsTokenRefresh, tokenRefreshDelaySeconds } from '@/lib/session/login-state';
+import { needsTokenRefresh, tokenRefreshDelayMs, tokenRetryDelayMs } from '@/lib/session/login-state';
 import { replaceToken, sessionStore, signOut } from '@/lib/session/session-store';
 import { useStore } from '@/lib/store/use-store';
 import { useOnline } from '@/lib/hooks/use-online';
 
 /**
- * SPEC §4: the token is refreshed at (expiry − 30) s while online; a 401 SESSION_EXPIRED logs the
- * user out (local data stays).
+ * SPEC §4: the token is refreshed 30 s before it dies, counted from when it was received (at once
+ * if that has passed while the app was closed or offline); a refresh that fails for want of a network
+ * or server is tried again, backing off, until the token dies; a 401 SESSION_EXPIRED logs the user
+ * out (local data stays).
  */
 export function SessionEffects() {
   const user = useStore(sessionStore);
@@ -19,25 +21,30 @@ export function SessionEffects() {
   useEffect(() => onSessionExpired(signOut), []);
 
   const tokenJwt = user?.token?.jwt;
-  const expire = user?.token?.expire;
+  const expiresAt = user?.token?.expiresAt;
   const loggedIn = user?.loggedIn;
   useEffect(() => {
     if (!online || !loggedIn) return;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    let attempt = 0;
+    let stopped = false;
     const refresh = () =>
       api
         .refreshToken()
         .then((r) => replaceToken(r.token))
         .catch((e) => {
-          // A refused token ends the session; a network failure is retried at the next timer.
-          if (e instanceof ApiError && e.status === 401) signOut();
+          // A refused token ends the session; anything else is tried again while the token lives.
+          if (e instanceof ApiError && e.status === 401) return signOut();
+          const retry = tokenRetryDelayMs(attempt++, expiresAt, Date.now());
+          if (retry !== null && !stopped) timer = setTimeout(refresh, retry);
         });
-    if (needsTokenRefresh(sessionStore.get(), online)) {
-      void refresh();
-      return;
-    }
-    const timer = setTimeout(refresh, tokenRefreshDelaySeconds(expire) * 1000);
-    return () => clearTimeout(timer);
-  }, [online, loggedIn, tokenJwt, expire]);
+    const delay = needsTokenRefresh(sessionStore.get(), online) ? 0 : tokenRefreshDelayMs(expiresAt, Date.now());
+    timer = setTimeout(refresh, delay);
+    return () => {
+      stopped = true;
+      clearTimeout(timer);
+    };
+  }, [online, loggedIn, tokenJwt, expiresAt]);
 
   return null;
 }

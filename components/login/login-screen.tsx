@@ -4,11 +4,12 @@ import { useTranslations } from 'next-intl';
 import { AnchorIcon, WifiOffIcon } from 'lucide-react';
 import { useId, useState } from 'react';
 import type { LoginReply, Pir } from '@/lib/contract';
+import { INVALID_CREDENTIALS, TOO_MANY_REQUESTS } from '@/lib/contract/constants';
 import { api } from '@/lib/api/calls';
 import { ApiError } from '@/lib/api/errors';
 import { useOnline } from '@/lib/hooks/use-online';
 import { eraseLocalData } from '@/lib/local-data/erase';
-import { isDifferentUser, reportsWithUnsentWork } from '@/lib/session/login-state';
+import { isDifferentUser, reportsWithUnsentWork, retryAfterSeconds } from '@/lib/session/login-state';
 import { loadReports } from '@/lib/local-data/reports-store';
 import { reportTitle } from '@/lib/reports/groups';
 import { deviceNameStore, sessionStore, signIn } from '@/lib/session/session-store';
@@ -66,7 +67,8 @@ export function LoginScreen() {
 
   function describe(err: unknown): string {
     if (err instanceof ApiError) {
-      if (err.message === 'INVALID_CREDENTIALS' || err.message === 'TOO_MANY_ATTEMPTS') return t(`errors.${err.message}`);
+      if (err.message === INVALID_CREDENTIALS) return t('errors.INVALID_CREDENTIALS');
+      if (err.message === TOO_MANY_REQUESTS) return t('errors.TOO_MANY_REQUESTS', { seconds: retryAfterSeconds(err.details) });
       if (err.kind === 'no-response') return t('errors.noResponse', { url: err.url });
       return t('errors.generic', { message: err.message });
     }

@@ -67,6 +67,10 @@ export const HTTP_TIMEOUT_MS = 30_000;
 export const IDEMPOTENCY_HEADER = 'Idempotency-Key';
 /** Reply message of a missing, invalid or expired token (HTTP 401). */
 export const SESSION_EXPIRED = 'SESSION_EXPIRED';
+/** Reply message of a refused sign-in (HTTP 401). */
+export const INVALID_CREDENTIALS = 'INVALID_CREDENTIALS';
+/** Reply message of too many sign-ins from one address (HTTP 429); `data.retryAfter` is in seconds. */
+export const TOO_MANY_REQUESTS = 'TOO_MANY_REQUESTS';
 /** Largest JSON body the server accepts, and largest uploaded file. */
 export const MAX_JSON_BYTES = 2 * 1024 * 1024;
 export const MAX_FILE_BYTES = 50 * 1024 * 1024;

@@ -38,9 +38,15 @@ export type UserProfile = z.infer<typeof userProfile>;
 /** The user as the device keeps it (SPEC §3 User). */
 export const user = userProfile.extend({
   loggedIn: z.boolean(),
-  token: token.nullable(),
+  token: token
+    .extend({
+      /** When the token dies, by this tablet's clock (ms): its lifetime counts from when it was received, not from when the app opened. */
+      expiresAt: z.number().int().positive().optional(),
+    })
+    .nullable(),
 });
 export type User = z.infer<typeof user>;
+export type StoredToken = NonNullable<User['token']>;
 
 // ---------------------------------------------------------------- listing parts
 

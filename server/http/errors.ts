@@ -6,6 +6,7 @@ import type { Context } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import type { ErrorReply } from '../../lib/contract/index';
+import { INVALID_CREDENTIALS, TOO_MANY_REQUESTS } from '../../lib/contract/constants';
 
 export class HttpError extends Error {
   constructor(
@@ -21,8 +22,8 @@ export class HttpError extends Error {
 /** Message constants used in replies; the app shows them as-is. */
 export const Msg = {
   NOT_FOUND: 'NOT_FOUND',
-  INVALID_CREDENTIALS: 'INVALID_CREDENTIALS',
-  TOO_MANY_REQUESTS: 'TOO_MANY_REQUESTS',
+  INVALID_CREDENTIALS,
+  TOO_MANY_REQUESTS,
   MALFORMED_JSON: 'MALFORMED_JSON',
   MALFORMED_MULTIPART: 'MALFORMED_MULTIPART',
   INCOMPLETE_BODY: 'INCOMPLETE_BODY',

@@ -18,6 +18,37 @@ test('the login screen keeps its button disabled until both fields are filled, a
   await expect(page.getByRole('heading', { name: 'Sign in' })).toBeVisible();
 });
 
+test.describe('a sign-in locked out for too many attempts', () => {
+  test.use({ serverOptions: { loginRateLimit: { max: 2, windowMs: 60_000 } } });
+
+  test('says in the inspector\'s language when to try again, never a raw code', async ({ page }) => {
+    await page.goto('/');
+    await page.getByLabel('Username').fill(amina.username);
+    await page.getByLabel('Password').fill('wrong-password');
+    const submit = page.getByRole('button', { name: 'Sign in' });
+    const alert = page.getByRole('alert').filter({ hasText: /Wrong|attempts/ });
+    for (let i = 0; i < 2; i++) {
+      await submit.click();
+      await expect(alert).toHaveText('Wrong username or password.');
+    }
+    await submit.click();
+    await expect(alert).toHaveText(/^Too many sign-in attempts from this tablet\. Try again in (60|59|58|57|56|55) seconds\.$/);
+    await expect(page.getByText('TOO_MANY')).toHaveCount(0);
+    // The same in French.
+    await page.evaluate(() =>
+      localStorage.setItem(
+        'settings',
+        JSON.stringify({ darkMode: false, showAdvancedFeatures: false, onLine: true, updateAvailable: false, language: 'fr', fontSize: 'medium', filters: { ports: [] }, application: { installed: false } }),
+      ),
+    );
+    await page.reload();
+    await page.getByLabel(/^Nom d.utilisateur$/).fill(amina.username);
+    await page.getByLabel('Mot de passe').fill('wrong-password');
+    await page.getByRole('button', { name: 'Se connecter' }).click();
+    await expect(page.getByRole('alert').filter({ hasText: 'tentatives' })).toHaveText(/^Trop de tentatives de connexion depuis cette tablette\. Réessayez dans \d\d secondes\.$/);
+  });
+});
+
 test('an inspector logs in and sees the seeded reports grouped by status, in the spec order', async ({ page, request }) => {
   const listing = await listingFor(request, { ...amina });
   const expected = groupReports(listing, amina.deviceName);
