@@ -6,6 +6,8 @@ import type { Pir } from '@/lib/contract';
 import { stepErrors, type StepDefinition } from '@/lib/inspection/forms/step-definition';
 import { markComplete, markEdited, stepState } from '@/lib/inspection/steps';
 import { editReport } from '@/lib/local-data/reports-store';
+import { isEditable, stepLock } from '@/lib/reports/transitions';
+import { useDeviceName } from '@/lib/hooks/use-device-name';
 import { StepFrame } from './step-frame';
 
 type Prepared = Pir & { extended: NonNullable<Pir['extended']> };
@@ -26,7 +28,8 @@ export function FormStep<V extends FieldValues>({
   onCompleted: () => void;
   children: React.ReactNode;
 }) {
-  const editable = report.status === 'inspecting';
+  const device = useDeviceName();
+  const editable = isEditable(report, device);
   const prepared = report.extended ? (report as Prepared) : null;
   // The form starts from the stored values once; later it is the source of the edits.
   const initial = useRef<V | null>(null);
@@ -55,18 +58,18 @@ export function FormStep<V extends FieldValues>({
       // The whole step is checked again: an answer can reveal a field that is now required.
       showMessages();
       editReport(report.id, (r) => {
-        if (!r.extended || r.status !== 'inspecting') return r;
+        if (!r.extended || !isEditable(r, device)) return r;
         const next = markEdited(def.apply(r as Prepared, values as V), def.step);
         return { ...next, inspectionErrors: { ...next.inspectionErrors, [def.step]: stepErrors(def, next) } };
       });
     });
     return () => sub.unsubscribe();
-  }, [form, def, report.id, showMessages]);
+  }, [form, def, report.id, showMessages, device]);
 
   const state = stepState(report, def.step);
   const errors = useMemo(() => stepErrors(def, report), [def, report]);
   const valid = errors.isValid;
-  const locked = editable ? null : ['notready', 'preparing', 'ready', 'claimed'].includes(report.status) ? 'notYet' : 'past';
+  const locked = stepLock(report, device);
 
   return (
     <StepFrame

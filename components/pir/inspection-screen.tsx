@@ -2,7 +2,7 @@
 import { AppLink as Link } from '@/components/app/app-link';
 import { useRouter } from 'next/navigation';
 import { useTranslations } from 'next-intl';
-import { FolderOpenIcon } from 'lucide-react';
+import { FolderOpenIcon, LockIcon } from 'lucide-react';
 import { useCallback, useEffect, useSyncExternalStore } from 'react';
 import { toast } from '@/lib/app/toast';
 import type { Pir, StepName } from '@/lib/contract';
@@ -11,7 +11,7 @@ import { useAppRoute } from '@/lib/hooks/use-location-path';
 import { currentStep, inspectionProgress, stepFromHash } from '@/lib/inspection/steps';
 import { useListingArriving } from '@/lib/reports/listing-merge';
 import { useProcessesOf } from '@/lib/local-data/use-local';
-import { reportTitle } from '@/lib/reports/groups';
+import { isClaimedByOtherDevice, reportTitle } from '@/lib/reports/groups';
 import { useReport } from '@/lib/reports/use-report';
 import { href } from '@/lib/routes/shell-path';
 import { sessionStore } from '@/lib/session/session-store';
@@ -19,6 +19,7 @@ import { useStore } from '@/lib/store/use-store';
 import { Button } from '@/components/ui/button';
 import { Progress } from '@/components/ui/progress';
 import { StatusBadge } from '@/components/reports/status-badge';
+import { ReportActions } from '@/components/reports/report-actions';
 import { LONG_TOAST_MS } from '@/components/app/lifecycle-toasts';
 import { Stepper } from './stepper';
 import { StepNavigator } from './step-navigator';
@@ -59,6 +60,7 @@ export function InspectionScreen() {
 
 function Inspection({ report, requested }: { report: Pir; requested: StepName | null }) {
   const t = useTranslations('pir');
+  const ti = useTranslations('inspection');
   const user = useStore(sessionStore);
   const processes = useProcessesOf(report.id).data ?? [];
   const current = currentStep(report, PAGE_STEPS);
@@ -73,6 +75,8 @@ function Inspection({ report, requested }: { report: Pir; requested: StepName | 
   }, []);
 
   const device = user?.deviceName ?? '';
+  // SPEC §6: a report another tablet holds is read here, not worked on; reclaiming it is offered.
+  const heldElsewhere = isClaimedByOtherDevice(report, device) && report.status !== 'submitted';
   return (
     <div className="@container">
     <div className="grid gap-4 @min-[46rem]:grid-cols-[minmax(14rem,18rem)_1fr] @min-[46rem]:gap-6">
@@ -92,6 +96,14 @@ function Inspection({ report, requested }: { report: Pir; requested: StepName | 
           </div>
           {(report.status === 'inspecting' || report.status === 'signing') && (
             <Progress className="mt-3" value={progress * 100} aria-label={t('progress', { percent: Math.round(progress * 100) })} data-testid="inspection-progress" />
+          )}
+          {heldElsewhere && (
+            <div className="mt-3 flex flex-col gap-2 rounded-lg bg-warning/15 p-3 text-sm" role="note" data-testid="held-elsewhere">
+              <p className="flex gap-2">
+                <LockIcon className="mt-0.5 size-4 shrink-0" aria-hidden /> {ti('heldElsewhere', { device: report.claimedByDevice ?? '' })}
+              </p>
+              <ReportActions report={report} deviceName={device} hasProcess={processes.length > 0} />
+            </div>
           )}
           <Button asChild variant="outline" className="mt-3 w-full">
             <Link href={href.vessel(report.id)}>

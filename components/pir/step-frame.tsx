@@ -2,7 +2,10 @@
 import { useTranslations } from 'next-intl';
 import { CheckCircle2Icon, LockIcon } from 'lucide-react';
 import type { StepName } from '@/lib/contract';
+import type { StepLock } from '@/lib/reports/transitions';
 import { Button } from '@/components/ui/button';
+
+const LOCK_TEXT = { notYet: 'lockedNotYet', past: 'lockedPast', heldElsewhere: 'lockedHeldElsewhere' } as const satisfies Record<StepLock, string>;
 
 /** The right-hand panel of one step: title, lock notice, content, "mark complete". */
 export function StepFrame({
@@ -15,7 +18,7 @@ export function StepFrame({
   children,
 }: {
   step: StepName;
-  locked?: 'notYet' | 'past' | null;
+  locked?: StepLock | null;
   done?: boolean;
   onComplete?: () => void;
   canComplete?: boolean;
@@ -39,7 +42,7 @@ export function StepFrame({
       </header>
       {locked && (
         <p className="flex items-center gap-2 rounded-lg bg-muted p-3 text-sm" role="note">
-          <LockIcon className="size-4 shrink-0" aria-hidden /> {ti(locked === 'notYet' ? 'lockedNotYet' : 'lockedPast')}
+          <LockIcon className="size-4 shrink-0" aria-hidden /> {ti(LOCK_TEXT[locked])}
         </p>
       )}
       {children}

@@ -9,6 +9,7 @@ import { AvailableStep, ClaimedStep } from './steps/prepare-steps';
 import { StepFrame } from './step-frame';
 import { PROCESS_TYPE } from '@/lib/tasks/builders';
 import { processStatus } from '@/lib/tasks/model';
+import { isClaimedByOtherDevice } from '@/lib/reports/groups';
 
 /**
  * The steps' screens load with the step (their forms, zod rules, pickers and signature pads are most
@@ -99,14 +100,18 @@ function usePreloadSteps() {
   }, []);
 }
 
-function DetailsNotHere({ step, processes }: { step: StepName; processes: ProcessRecord[] }) {
+function DetailsNotHere({ step, processes, heldBy }: { step: StepName; processes: ProcessRecord[]; heldBy: string | null }) {
   const t = useTranslations('inspection');
   const ts = useTranslations('steps');
   // A download that failed for good waits for the inspector: say so, and where to retry it.
   const failed = processes.some((p) => p.type === PROCESS_TYPE.prepare && processStatus(p.tasks) === 'REJECTED');
   return (
     <StepFrame step={step}>
-      {failed ? (
+      {heldBy ? (
+        <p className="rounded-lg bg-muted p-3 text-sm" role="note" data-testid="details-held-elsewhere">
+          {t('detailsHeldElsewhere', { device: heldBy })}
+        </p>
+      ) : failed ? (
         <p className="rounded-lg bg-destructive/10 p-3 text-sm" role="note" data-testid="details-failed">
           {t('detailsFailed')}{' '}
           <a href="#claimedandprepared" className="inline-flex min-h-11 items-center font-medium underline underline-offset-4">
@@ -138,7 +143,11 @@ const NEEDS_DETAILS = (step: StepName) => step !== 'claimedandprepared' && step 
 function Step({ step, report, current, deviceName, processes, onDone }: StepPanelProps) {
   // Without the report's details (a tablet downloading again a report it holds) a form would show empty
   // fields whose edits could not be kept, and a signature or a submission would be of a report not seen.
-  if (!report.extended && NEEDS_DETAILS(step)) return <DetailsNotHere step={step} processes={processes} />;
+  if (!report.extended && NEEDS_DETAILS(step)) {
+    // Held by another tablet, the details will not come here unless the inspector reclaims it.
+    const heldBy = isClaimedByOtherDevice(report, deviceName) ? report.claimedByDevice : null;
+    return <DetailsNotHere step={step} processes={processes} heldBy={heldBy} />;
+  }
   switch (step) {
     case 'claimedandprepared':
       return <ClaimedStep report={report} deviceName={deviceName} processes={processes.filter((p) => p.type === 'prepare')} />;

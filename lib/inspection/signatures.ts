@@ -2,13 +2,20 @@
 import type { Pir } from '@/lib/contract';
 import { deleteFiles, putFile } from '@/lib/local-data/files-store';
 import { editReport, flushEdits } from '@/lib/local-data/reports-store';
+import { isHeldBy } from '@/lib/reports/transitions';
+import { currentDevice } from '@/lib/session/session-store';
 
 export type SignatureRole = 'master' | 'inspector';
 const FIELD = { master: 'masterSignature', inspector: 'inspectorSignature' } as const;
 
+/** SPEC §4, §6: signing happens on the tablet holding the claim, while the report is signing. */
+export function canSign(report: Pick<Pir, 'status' | 'claimedByDevice'>, device: string): boolean {
+  return report.status === 'signing' && isHeldBy(report, device);
+}
+
 /** SPEC §4: the inspector pad is usable only while signing, once the master signed or refused. */
-export function padEnabled(report: Pick<Pir, 'status' | 'inspectionSignatures'>, role: SignatureRole): boolean {
-  if (report.status !== 'signing') return false;
+export function padEnabled(report: Pick<Pir, 'status' | 'claimedByDevice' | 'inspectionSignatures'>, role: SignatureRole, device: string): boolean {
+  if (!canSign(report, device)) return false;
   const s = report.inspectionSignatures;
   if (role === 'master') return !s.masterRefuses;
   return Boolean(s.masterSignature) || s.masterRefuses;
@@ -31,17 +38,26 @@ export async function registerSignature(reportId: number, role: SignatureRole, p
     contentType: 'image/png',
   });
   let old: string | null = null;
+  let kept = false;
   editReport(reportId, (r) => {
+    if (!padEnabled(r, role, currentDevice())) return r;
+    kept = true;
     old = r.inspectionSignatures[FIELD[role]];
     return { ...r, inspectionSignatures: { ...r.inspectionSignatures, [FIELD[role]]: id } };
   });
   await flushEdits();
+  // A signature the report no longer takes (another tablet took the claim meanwhile) is not kept.
+  if (!kept) {
+    await deleteFiles([id]);
+    return;
+  }
   if (old) await deleteFiles([old]);
 }
 
 export async function resetSignature(reportId: number, role: SignatureRole) {
   let old: string | null = null;
   editReport(reportId, (r) => {
+    if (!canSign(r, currentDevice())) return r;
     old = r.inspectionSignatures[FIELD[role]];
     return { ...r, inspectionSignatures: { ...r.inspectionSignatures, [FIELD[role]]: null } };
   });
@@ -53,6 +69,7 @@ export async function resetSignature(reportId: number, role: SignatureRole) {
 export async function setMasterRefuses(reportId: number, refuses: boolean) {
   let old: string | null = null;
   editReport(reportId, (r) => {
+    if (!canSign(r, currentDevice())) return r;
     old = refuses ? r.inspectionSignatures.masterSignature : null;
     return { ...r, inspectionSignatures: { ...r.inspectionSignatures, masterRefuses: refuses, masterSignature: refuses ? null : r.inspectionSignatures.masterSignature } };
   });

@@ -19,6 +19,8 @@ import type { Attachment, Extended, Pir, StepName } from '@/lib/contract';
 import type { StoredFileRecord } from '@/lib/local-data/db';
 import { deleteFiles, putFile } from '@/lib/local-data/files-store';
 import { editReport, flushEdits } from '@/lib/local-data/reports-store';
+import { isEditable } from '@/lib/reports/transitions';
+import { currentDevice } from '@/lib/session/session-store';
 import { isFormStep, markEdited } from '@/lib/inspection/steps';
 import { STEP_DEFINITIONS } from '@/lib/inspection/forms/definitions';
 import { stepErrors } from '@/lib/inspection/forms/step-definition';
@@ -58,7 +60,7 @@ function edit<T>(reportId: number, steps: readonly StepName[], change: (r: Prepa
       refused = new MediaError('notFound');
       return r;
     }
-    if (r.status !== 'inspecting') {
+    if (!isEditable(r, currentDevice())) {
       refused = new MediaError('notEditable');
       return r;
     }

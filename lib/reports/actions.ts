@@ -13,7 +13,8 @@ import { contentBytes, contentSize } from '@/lib/local-data/file-content';
 import { checkSpace, requestPersistentStorage } from '@/lib/storage/quota';
 import { applyTaskEvent } from '@/lib/tasks/model';
 import { buildPrepareProcess, buildSubmitProcess, estimatedSize, remoteFilesOf, type UploadItem } from '@/lib/tasks/builders';
-import { applyTransition, type Transition } from './transitions';
+import { applyTransition, isHeldBy, needsClaim, type Transition } from './transitions';
+import { currentDevice } from '@/lib/session/session-store';
 import { mapLimit } from '@/lib/async/map-limit';
 import { runner } from '@/lib/tasks/runtime';
 
@@ -29,6 +30,8 @@ export class ActionError extends Error {
 const uid = () => crypto.randomUUID();
 
 function transition(report: Pir, t: Transition): Pir {
+  // SPEC §6: a report another tablet holds may be looked at here, not worked on.
+  if (needsClaim(t.type) && !isHeldBy(report, currentDevice())) throw new ActionError('transition.claimedByOtherDevice');
   const r = applyTransition(report, t, new Date());
   if (!r.ok) throw new ActionError(`transition.${r.reason}`);
   return r.report;

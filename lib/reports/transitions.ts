@@ -114,6 +114,11 @@ export function applyTransition(report: Pir, t: Transition, now: Date): Transiti
         }),
       };
     }
+    case 'cancelSubmit': {
+      // Cancelling undoes the submission: its entry goes, so the report does not read as a failed one.
+      const { submitting: _cancelled, ...lifecycle } = report.lifecycle;
+      return { ok: true, report: record({ ...report, lifecycle }) };
+    }
     case 'endInspection':
       if (!signaturesComplete(report)) return { ok: false, reason: 'signaturesMissing' };
       if (!report.extended) return { ok: false, reason: 'notPrepared' };
@@ -123,9 +128,30 @@ export function applyTransition(report: Pir, t: Transition, now: Date): Transiti
   }
 }
 
-/** SPEC §4: form steps are editable only while inspecting. */
-export function isEditable(report: Pick<Pir, 'status'>): boolean {
-  return report.status === 'inspecting';
+/** SPEC §6: only the claiming device may work on a report. */
+export function isHeldBy(report: Pick<Pir, 'claimedByDevice'>, device: string): boolean {
+  return Boolean(device) && report.claimedByDevice === device;
+}
+
+/** SPEC §4, §6: form steps are editable only while inspecting, and only on the tablet holding the claim. */
+export function isEditable(report: Pick<Pir, 'status' | 'claimedByDevice'>, device: string): boolean {
+  return report.status === 'inspecting' && isHeldBy(report, device);
+}
+
+/** Why a form step cannot be changed on this tablet, or null when it can. */
+export type StepLock = 'heldElsewhere' | 'notYet' | 'past';
+
+export function stepLock(report: Pick<Pir, 'status' | 'claimedByDevice'>, device: string): StepLock | null {
+  if (isEditable(report, device)) return null;
+  if (report.claimedByDevice && !isHeldBy(report, device)) return 'heldElsewhere';
+  return isAtLeast(report, 'signing') ? 'past' : 'notYet';
+}
+
+/** The transitions that are work on the report (not claims): only the tablet holding the claim does them. */
+const WORK: ReadonlySet<TransitionType> = new Set(['startInspection', 'startSigning', 'endInspection', 'submit']);
+
+export function needsClaim(type: TransitionType): boolean {
+  return WORK.has(type);
 }
 
 /** SPEC §4: the status is at least `status` in the spec's order (claimed, 9, is outside the flow). */
@@ -141,6 +167,16 @@ export function isSubmissionStalled(report: Pick<Pir, 'status' | 'lifecycle'>, h
   const since = report.lifecycle.submitting?.date;
   if (!since) return true;
   return now.getTime() - new Date(since).getTime() > SUBMISSION_FAILURE_MS;
+}
+
+/**
+ * SPEC §2, §4: the last submission failed, and a retry is offered: its process was rejected, or the
+ * report came back from submitting without one (SPEC §4's 60 s rule); not when it was cancelled.
+ */
+export function submissionFailed(report: Pick<Pir, 'status' | 'lifecycle'>, hasRejectedProcess: boolean): boolean {
+  if (report.status !== 'readytosubmit') return false;
+  if (hasRejectedProcess) return true;
+  return report.lifecycle.readytosubmit?.previousStatus === 'submitting' && report.lifecycle.submitting !== undefined;
 }
 
 /** SPEC §9: submitted reports are due for archiving 25 days after submission. */

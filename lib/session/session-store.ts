@@ -31,3 +31,8 @@ export function replaceToken(token: Token) {
 export function currentToken(): string | null {
   return sessionStore.get()?.token?.jwt ?? null;
 }
+
+/** The name of this tablet as the signed-in user's session knows it ('' before any sign-in). */
+export function currentDevice(): string {
+  return sessionStore.get()?.deviceName ?? '';
+}

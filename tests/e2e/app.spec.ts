@@ -233,3 +233,37 @@ test.describe('links to a report', () => {
     expect(new URL(page.url()).pathname).toBe('/reports/');
   });
 });
+
+test('a submission left "submitting" with no work queued (the tablet switched off at the wrong moment) shows as failed on the Submit step, with its retry', async ({ page, request }) => {
+  const report = (await listingFor(request, amina)).find((r) => r.status === 'readytosubmit' && r.claimedByDevice === amina.deviceName)!;
+  await login(page, amina);
+  await page.goto(`/pir/${report.id}/#submit`);
+  await expect(page.getByTestId('submit-status')).toHaveText(/ready to submit/, { timeout: 60_000 });
+
+  // Stored as "submitting" two minutes ago, with no submit process: from a page of the app's origin
+  // that does not run the app, so nothing writes the report back meanwhile.
+  await page.goto('/manifest.webmanifest');
+  await page.evaluate(async (id) => {
+    const database = await new Promise<IDBDatabase>((resolve, reject) => {
+      const open = indexedDB.open('pir-app');
+      open.onsuccess = () => resolve(open.result);
+      open.onerror = () => reject(open.error);
+    });
+    const store = database.transaction('reports', 'readwrite').objectStore('reports');
+    const r = await new Promise<Record<string, unknown> & { lifecycle: Record<string, unknown> }>((resolve) => {
+      const get = store.get(id);
+      get.onsuccess = () => resolve(get.result);
+    });
+    const date = new Date(Date.now() - 120_000).toISOString();
+    await new Promise((resolve) => {
+      store.put({ ...r, status: 'submitting', lifecycle: { ...r.lifecycle, submitting: { date, previousStatus: 'readytosubmit' } } }).onsuccess = resolve;
+    });
+    database.close();
+  }, report.id);
+
+  await page.goto(`/pir/${report.id}/#submit`);
+  // SPEC §4: more than 60 s with no active process counts as failed, and a retry is offered.
+  await expect(page.getByText(`${report.vesselIdentity.vesselName} could not be submitted`)).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByTestId('submit-status')).toHaveText('The submission failed. Retry to continue where it stopped.');
+  await expect(page.getByRole('button', { name: 'Retry submission' })).toBeEnabled();
+});

@@ -90,3 +90,53 @@ test('a claim refused after its files were downloaded beside it: the report is a
     }, report.id);
   await expect.poll(stored, { timeout: 30_000 }).toEqual({ files: 0, processes: 0, status: 'notready' });
 });
+
+test('a report another tablet holds is read here, never worked on: forms, start, signing and submission locked, the holding tablet named, reclaim offered', async ({ page, request }) => {
+  const listing = await listingFor(request, amina);
+  // Held by this tablet on the server and being inspected: the tablet downloads it as it signs in.
+  const mine = listing.find((r) => r.status === 'inspecting' && r.claimedByDevice === amina.deviceName)!;
+  // Ready on another tablet: never prepared here.
+  const theirs = listing.find((r) => r.status === 'ready' && r.claimedByDevice && r.claimedByDevice !== amina.deviceName)!;
+  expect(mine && theirs).toBeTruthy();
+  await login(page, amina);
+  await page.goto(`/pir/${mine.id}/#findings`);
+  const findings = page.getByLabel('Findings of the inspector');
+  await expect(findings).toBeEnabled({ timeout: 60_000 });
+  await findings.fill('Typed before the claim was lost');
+
+  // Rajesh's tablet reclaims it; the server still says it is being inspected.
+  const reply = loginReply.parse(await (await request.post('/be/login', { data: { username: rajesh.username, password: rajesh.password, deviceName: rajesh.deviceName } })).json());
+  const taken = await request.post(`/be/${paths.claim(pirCallId(mine))}?reclaim=1`, { headers: { Authorization: `Bearer ${reply.token.jwt}` }, data: { deviceIdentifier: rajesh.deviceName } });
+  expect(await taken.json()).toBe(mine.id);
+
+  // The next listing tells this tablet (SPEC §4: back to notready, with a warning) …
+  await page.goto('/reports/');
+  const refresh = page.getByRole('button', { name: 'Refresh the list from the server' });
+  // (The listing asked for as the page loaded may answer this first refresh.)
+  await refresh.click();
+  await expect(page.getByText(/Another device now holds/)).toBeVisible({ timeout: 30_000 });
+  // … and the one after takes the server's status again: still only readable here.
+  await expect(refresh).toBeEnabled();
+  const answered = page.waitForResponse((r) => r.url().endsWith('/be/offline-api/current-files'));
+  await refresh.click();
+  await answered;
+  await page.goto(`/pir/${mine.id}/#findings`);
+  await expect(page.getByTestId('report-summary').locator('[data-status]')).toHaveAttribute('data-status', 'inspecting', { timeout: 30_000 });
+  const held = page.getByTestId('held-elsewhere');
+  await expect(held).toContainText(`Tablet ${rajesh.deviceName} holds this report`);
+  await expect(held.getByRole('button', { name: 'Reclaim' })).toBeEnabled();
+  await expect(findings).toHaveValue('Typed before the claim was lost');
+  await expect(findings).toBeDisabled();
+  await expect(page.getByTestId('step-findings').getByRole('note')).toHaveText('Another tablet holds this report: it can be read here, not changed.');
+  await expect(page.getByTestId('step-findings').getByRole('button', { name: 'Mark complete' })).toBeDisabled();
+  await page.goto(`/pir/${mine.id}/#signature`);
+  await expect(page.getByTestId('step-signature')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Start signing' })).toHaveCount(0);
+
+  // A report ready on another tablet: no enabled "Start inspection", and no promise of a download.
+  await page.goto(`/pir/${theirs.id}/#inspection%20started`);
+  await expect(page.getByTestId('held-elsewhere')).toContainText(`Tablet ${theirs.claimedByDevice} holds this report`);
+  await expect(page.locator('section[aria-labelledby="step-title"]').getByRole('button', { name: 'Start inspection' })).toBeDisabled();
+  await page.goto(`/pir/${theirs.id}/#findings`);
+  await expect(page.getByTestId('details-held-elsewhere')).toHaveText(`The report’s details are not on this tablet, and tablet ${theirs.claimedByDevice} holds it. Reclaim it to download them here.`);
+});

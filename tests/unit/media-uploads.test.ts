@@ -24,6 +24,7 @@ import {
 } from '@/lib/media/pictures';
 import type { ResizedImage } from '@/lib/media/resize';
 import { collectUploads } from '@/lib/reports/actions';
+import { sessionStore } from '@/lib/session/session-store';
 import { emptyExtended, report } from './fixtures/report';
 
 function image(width: number, height: number): ResizedImage {
@@ -37,6 +38,8 @@ const current = () => allReports().find((r) => r.id === ID)!;
 const sha = (b: ArrayBuffer) => createHash('sha256').update(Buffer.from(b)).digest('hex');
 
 beforeEach(async () => {
+  // This tablet, 'T', holds the report.
+  sessionStore.set({ id: 1, name: 'Amina', username: 'amina', deviceName: 'T', inspector: true, adminUser: false, flagStateUser: false, portStateUser: true, loggedIn: true, token: null });
   const client = new QueryClient();
   attachQueryClient(client);
   const d = await db();
@@ -115,6 +118,15 @@ describe('inspection pictures and attachments on a report', () => {
     editReport(ID, (r) => ({ ...r, status: 'signing' }));
     await expect(addPicture(ID, image(5, 5), { author: 'x' })).rejects.toMatchObject({ reason: 'notEditable' });
     await flushEdits();
+    expect((await (await db()).getAllKeys('files')).filter((k) => k.startsWith('picture:'))).toEqual([]);
+  });
+
+  it('refuses changes to a report another tablet holds, even while it is inspecting (SPEC §6)', async () => {
+    const { editReport } = await import('@/lib/local-data/reports-store');
+    editReport(ID, (r) => ({ ...r, claimedByDevice: 'OTHER-TAB' }));
+    await expect(addPicture(ID, image(5, 5), { author: 'x' })).rejects.toMatchObject({ reason: 'notEditable' });
+    await flushEdits();
+    expect(current().extended?.pictures).toEqual([]);
     expect((await (await db()).getAllKeys('files')).filter((k) => k.startsWith('picture:'))).toEqual([]);
   });
 });

@@ -7,7 +7,10 @@ import {
   isAtLeast,
   isEditable,
   isSubmissionStalled,
+  needsClaim,
   signaturesComplete,
+  stepLock,
+  submissionFailed,
   type Transition,
 } from '@/lib/reports/transitions';
 import { emptyExtended, report } from './fixtures/report';
@@ -99,11 +102,30 @@ describe('status machine (SPEC §4): every transition allowed and refused', () =
     expect(signaturesComplete({ inspectionSignatures: sig('m', 'i', false) })).toBe(true);
   });
 
-  it('only inspecting is editable; "at least" follows the spec order and leaves claimed out', () => {
-    expect(PIR_STATUSES.filter((s) => isEditable({ status: s }))).toEqual(['inspecting']);
+  it('only inspecting is editable, and only on the tablet holding the claim (SPEC §6); "at least" follows the spec order and leaves claimed out', () => {
+    expect(PIR_STATUSES.filter((s) => isEditable({ status: s, claimedByDevice: 'TAB-1' }, 'TAB-1'))).toEqual(['inspecting']);
+    expect(isEditable({ status: 'inspecting', claimedByDevice: 'TAB-2' }, 'TAB-1')).toBe(false);
+    expect(isEditable({ status: 'inspecting', claimedByDevice: null }, 'TAB-1')).toBe(false);
+    expect(isEditable({ status: 'inspecting', claimedByDevice: 'TAB-1' }, '')).toBe(false);
     expect(isAtLeast({ status: 'signing' }, 'inspecting')).toBe(true);
     expect(isAtLeast({ status: 'ready' }, 'inspecting')).toBe(false);
     expect(isAtLeast({ status: 'claimed' }, 'inspecting')).toBe(false);
+  });
+});
+
+describe('a report another tablet holds (SPEC §6)', () => {
+  it('says why a step is locked: held elsewhere first, then not yet or past', () => {
+    expect(stepLock({ status: 'inspecting', claimedByDevice: 'TAB-1' }, 'TAB-1')).toBeNull();
+    expect(stepLock({ status: 'inspecting', claimedByDevice: 'TAB-2' }, 'TAB-1')).toBe('heldElsewhere');
+    expect(stepLock({ status: 'ready', claimedByDevice: 'TAB-2' }, 'TAB-1')).toBe('heldElsewhere');
+    expect(stepLock({ status: 'ready', claimedByDevice: 'TAB-1' }, 'TAB-1')).toBe('notYet');
+    expect(stepLock({ status: 'notready', claimedByDevice: null }, 'TAB-1')).toBe('notYet');
+    expect(stepLock({ status: 'signing', claimedByDevice: 'TAB-1' }, 'TAB-1')).toBe('past');
+    expect(stepLock({ status: 'submitted', claimedByDevice: 'TAB-1' }, 'TAB-1')).toBe('past');
+  });
+  it('the work transitions need the claim; claims do not', () => {
+    expect((['startInspection', 'startSigning', 'endInspection', 'submit'] as const).every(needsClaim)).toBe(true);
+    expect((['claim', 'reclaim', 'release', 'lostClaim', 'prepared', 'submitted', 'submitFailed', 'cancelSubmit'] as const).some(needsClaim)).toBe(false);
   });
 });
 
@@ -114,6 +136,19 @@ describe('submission failure after 60 s (SPEC §4, §9)', () => {
     expect(isSubmissionStalled({ status: 'submitting', lifecycle: since(59_000) }, false, now)).toBe(false);
     expect(isSubmissionStalled({ status: 'submitting', lifecycle: since(600_000) }, true, now)).toBe(false);
     expect(isSubmissionStalled({ status: 'readytosubmit', lifecycle: since(600_000) }, false, now)).toBe(false);
+  });
+  it('a submission that failed or stalled reads as failed, with a retry; a cancelled one does not', () => {
+    const submitting = prepared('submitting', { lifecycle: since(61_000) });
+    const stalled = applyTransition(submitting, transitions.submitFailed, now);
+    if (!stalled.ok) throw new Error(stalled.reason);
+    expect(submissionFailed(stalled.report, false)).toBe(true);
+    const cancelled = applyTransition(submitting, transitions.cancelSubmit, now);
+    if (!cancelled.ok) throw new Error(cancelled.reason);
+    expect(cancelled.report.lifecycle.submitting).toBeUndefined();
+    expect(submissionFailed(cancelled.report, false)).toBe(false);
+    expect(submissionFailed(prepared('readytosubmit'), true)).toBe(true);
+    expect(submissionFailed(prepared('readytosubmit'), false)).toBe(false);
+    expect(submissionFailed({ ...stalled.report, status: 'submitting' }, true)).toBe(false);
   });
 });
 

@@ -1,4 +1,6 @@
 'use client';
+import { isEditable, stepLock } from '@/lib/reports/transitions';
+import { useDeviceName } from '@/lib/hooks/use-device-name';
 import { setBusy } from '@/lib/app/busy';
 import { useTranslations } from 'next-intl';
 import { CameraIcon, CloudIcon, FilePlus2Icon, ImageIcon, Trash2Icon, XIcon } from 'lucide-react';
@@ -19,7 +21,7 @@ import { StepFrame } from '../step-frame';
 import {
   highlightClass,
   ImageSourceButtons,
-  lockOf,
+  
   StoredImage,
   useDocumentTypes,
   useMediaErrorText,
@@ -72,7 +74,8 @@ function useLeaveGuard(active: boolean, ask: (proceed: () => void) => void, keep
 export function AttachmentsStep({ report, onCompleted }: { report: Pir; onCompleted: () => void }) {
   const t = useTranslations('media');
   const state = stepState(report, 'pirattachments');
-  const editable = report.status === 'inspecting';
+  const device = useDeviceName();
+  const editable = isEditable(report, device);
   const attachments = report.extended?.attachments ?? [];
   const errorText = useMediaErrorText();
   const { documentTypes, label } = useDocumentTypes();
@@ -113,7 +116,7 @@ export function AttachmentsStep({ report, onCompleted }: { report: Pir; onComple
     <StepFrame
       step="pirattachments"
       done={state === 'done'}
-      locked={lockOf(report)}
+      locked={stepLock(report, device)}
       canComplete={editable && state !== 'done' && valid}
       onComplete={() => {
         if (draft) setLeave(() => () => {

@@ -257,12 +257,6 @@ export function AddAnotherPageDialog({ open, pageNumber, onAnother, onDone }: { 
   );
 }
 
-/** Locked notice of a media step, as FindingsStep does. */
-export function lockOf(report: Pir): 'notYet' | 'past' | null {
-  if (report.status === 'inspecting') return null;
-  return report.status === 'ready' || report.status === 'notready' || report.status === 'preparing' ? 'notYet' : 'past';
-}
-
 /** Where the next chosen images go: the first page(s) of the new attachment, or more pages of one. */
 export type PageTarget = { kind: 'draft'; type: string } | { kind: 'attachment'; uid: string };
 

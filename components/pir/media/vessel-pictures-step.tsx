@@ -1,4 +1,6 @@
 'use client';
+import { isEditable, stepLock } from '@/lib/reports/transitions';
+import { useDeviceName } from '@/lib/hooks/use-device-name';
 import { useTranslations } from 'next-intl';
 import { Trash2Icon } from 'lucide-react';
 import { useId, useState } from 'react';
@@ -21,7 +23,7 @@ import { StepFrame } from '../step-frame';
 import {
   highlightClass,
   ImageSourceButtons,
-  lockOf,
+  
   StoredImage,
   useAuthor,
   useDocumentTypes,
@@ -61,7 +63,8 @@ function maxDate(): string {
 export function VesselPicturesStep({ report, onCompleted }: { report: Pir; onCompleted: () => void }) {
   const t = useTranslations('media');
   const state = stepState(report, 'vesselpictures');
-  const editable = report.status === 'inspecting';
+  const device = useDeviceName();
+  const editable = isEditable(report, device);
   const pictures = report.extended?.pictures ?? [];
   const author = useAuthor(report);
   const errorText = useMediaErrorText();
@@ -91,7 +94,7 @@ export function VesselPicturesStep({ report, onCompleted }: { report: Pir; onCom
     <StepFrame
       step="vesselpictures"
       done={state === 'done'}
-      locked={lockOf(report)}
+      locked={stepLock(report, device)}
       canComplete={editable && state !== 'done' && errors.isValid}
       onComplete={() => {
         editReport(report.id, (r) => markComplete(withErrors(r, 'vesselpictures'), 'vesselpictures'));

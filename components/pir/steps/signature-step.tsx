@@ -5,8 +5,9 @@ import { PenLineIcon, CheckCheckIcon } from 'lucide-react';
 import { useId, useState } from 'react';
 import type { Pir } from '@/lib/contract';
 import { endInspection, startSigning } from '@/lib/reports/actions';
-import { signaturesComplete } from '@/lib/reports/transitions';
-import { padEnabled, registerSignature, resetSignature, setMasterRefuses } from '@/lib/inspection/signatures';
+import { isHeldBy, signaturesComplete } from '@/lib/reports/transitions';
+import { useDeviceName } from '@/lib/hooks/use-device-name';
+import { canSign, padEnabled, registerSignature, resetSignature, setMasterRefuses } from '@/lib/inspection/signatures';
 import { renderSignaturePng } from '@/lib/signature/stroke';
 import { Button } from '@/components/ui/button';
 import { Label } from '@/components/ui/label';
@@ -21,15 +22,17 @@ export function SignatureStep({ report, isCurrent }: { report: Pir; isCurrent: b
   const [confirm, setConfirm] = useState(false);
   const refuseId = useId();
   const s = report.inspectionSignatures;
-  const signing = report.status === 'signing';
+  const device = useDeviceName();
+  const heldHere = isHeldBy(report, device);
+  const signing = canSign(report, device);
   const done = ['readytosubmit', 'submitting', 'submitted'].includes(report.status);
 
   const guard = (work: () => Promise<void>) => () =>
     void work().catch((e) => reportError(e));
 
   return (
-    <StepFrame step="signature" done={done}>
-      {report.status === 'inspecting' && (
+    <StepFrame step="signature" done={done} locked={heldHere || done ? null : report.claimedByDevice ? 'heldElsewhere' : null}>
+      {report.status === 'inspecting' && heldHere && (
         <div className="flex flex-col items-start gap-2">
           <p>{isCurrent ? t('readyToSign') : t('finishStepsFirst')}</p>
           <Button size="lg" disabled={!isCurrent} onClick={() => setConfirm(true)}>
@@ -42,7 +45,7 @@ export function SignatureStep({ report, isCurrent }: { report: Pir; isCurrent: b
           label={t('master')}
           testId="pad-master"
           registeredFileId={s.masterSignature}
-          disabled={!padEnabled(report, 'master')}
+          disabled={!padEnabled(report, 'master', device)}
           onComplete={async (paths) => registerSignature(report.id, 'master', await renderSignaturePng(paths))}
           onReset={() => resetSignature(report.id, 'master')}
         />
@@ -54,7 +57,7 @@ export function SignatureStep({ report, isCurrent }: { report: Pir; isCurrent: b
           label={t('inspector')}
           testId="pad-inspector"
           registeredFileId={s.inspectorSignature}
-          disabled={!padEnabled(report, 'inspector')}
+          disabled={!padEnabled(report, 'inspector', device)}
           onComplete={async (paths) => registerSignature(report.id, 'inspector', await renderSignaturePng(paths))}
           onReset={() => resetSignature(report.id, 'inspector')}
         />

@@ -5,7 +5,8 @@ import { PlayIcon } from 'lucide-react';
 import { useId, useState } from 'react';
 import type { Pir } from '@/lib/contract';
 import { startInspection } from '@/lib/reports/actions';
-import { isAtLeast } from '@/lib/reports/transitions';
+import { isAtLeast, isHeldBy } from '@/lib/reports/transitions';
+import { useDeviceName } from '@/lib/hooks/use-device-name';
 import { sessionStore } from '@/lib/session/session-store';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
@@ -22,6 +23,8 @@ export function StartStep({ report, onStarted }: { report: Pir; onStarted: () =>
   const [name, setName] = useState(() => report.extended?.pir.monitoringDetails.principalInspectorName || sessionStore.get()?.name || '');
   const nameId = useId();
   const started = isAtLeast(report, 'inspecting');
+  const heldHere = isHeldBy(report, useDeviceName());
+  const canStart = report.status === 'ready' && heldHere && report.extended !== null;
   const startedAt = report.extended?.pir.startOfInspection;
 
   async function start(e: React.FormEvent) {
@@ -36,7 +39,7 @@ export function StartStep({ report, onStarted }: { report: Pir; onStarted: () =>
   }
 
   return (
-    <StepFrame step="inspection started" done={started}>
+    <StepFrame step="inspection started" done={started} locked={heldHere || started ? null : report.claimedByDevice ? 'heldElsewhere' : null}>
       {started ? (
         <p>
           {t('startedBy', {
@@ -46,8 +49,8 @@ export function StartStep({ report, onStarted }: { report: Pir; onStarted: () =>
         </p>
       ) : (
         <>
-          <p>{report.status === 'ready' ? t('readyToStart') : t('startNotYet')}</p>
-          <Button className="self-start" size="lg" disabled={report.status !== 'ready'} onClick={() => setOpen(true)}>
+          <p>{canStart ? t('readyToStart') : t('startNotYet')}</p>
+          <Button className="self-start" size="lg" disabled={!canStart} onClick={() => setOpen(true)}>
             <PlayIcon aria-hidden /> {t('start')}
           </Button>
         </>

@@ -8,7 +8,8 @@ import { useRouter } from 'next/navigation';
 import type { Pir } from '@/lib/contract';
 import type { ProcessRecord } from '@/lib/local-data/db';
 import { archiveReport, cancelSubmit, submitReport } from '@/lib/reports/actions';
-import { isArchiveDue, submittedAt } from '@/lib/reports/transitions';
+import { isArchiveDue, isHeldBy, submissionFailed, submittedAt } from '@/lib/reports/transitions';
+import { useDeviceName } from '@/lib/hooks/use-device-name';
 import { settingsStore } from '@/lib/store/settings';
 import { useStore } from '@/lib/store/use-store';
 import { processStatus } from '@/lib/tasks/model';
@@ -28,7 +29,8 @@ export function SubmitStep({ report, processes }: { report: Pir; processes: Proc
   const settings = useStore(settingsStore);
   const [confirm, setConfirm] = useState<'archive' | 'cancel' | null>(null);
   const submit = processes.find((p) => p.type === 'submit');
-  const failed = submit && processStatus(submit.tasks) === 'REJECTED';
+  const failed = submissionFailed(report, submit !== undefined && processStatus(submit.tasks) === 'REJECTED');
+  const heldHere = isHeldBy(report, useDeviceName());
   const at = submittedAt(report);
   // Fireworks for a submission seen happening on this page, not for an old one.
   const [sawSubmitting] = useState(report.status !== 'submitted');
@@ -36,7 +38,7 @@ export function SubmitStep({ report, processes }: { report: Pir; processes: Proc
   const guard = (work: () => Promise<void>) => () => void work().catch((e) => reportError(e));
 
   return (
-    <StepFrame step="submit" done={report.status === 'submitted'}>
+    <StepFrame step="submit" done={report.status === 'submitted'} locked={heldHere || report.status === 'submitted' ? null : 'heldElsewhere'}>
       <Fireworks play={sawSubmitting && report.status === 'submitted'} />
       <p data-testid="submit-status" role="status">
         {report.status === 'submitted'
@@ -51,12 +53,12 @@ export function SubmitStep({ report, processes }: { report: Pir; processes: Proc
       </p>
       {submit && <ProcessProgress process={submit} />}
       <div className="flex flex-wrap gap-2">
-        {report.status === 'readytosubmit' && (
+        {report.status === 'readytosubmit' && heldHere && (
           <Button size="lg" onClick={guard(() => submitReport(report))}>
             <SendIcon aria-hidden /> {failed ? t('retry') : t('submit')}
           </Button>
         )}
-        {report.status === 'submitting' && settings?.showAdvancedFeatures && (
+        {report.status === 'submitting' && heldHere && settings?.showAdvancedFeatures && (
           <Button variant="outline" onClick={() => setConfirm('cancel')}>
             <UndoIcon aria-hidden /> {t('cancel')}
           </Button>
