@@ -122,6 +122,16 @@ for (const [language, m, dark] of [
         await ui.type(f.imo, '9074728');
         await ui.expectMessage(v('imo'));
         await ui.type(f.imo, '9074729');
+        // SPEC §3 "VMS on board": a three-way answer, optional, kept across a reload
+        const vmsOnBoard = ui.panel().getByRole('radiogroup', { name: f.vmsOnBoard });
+        await expect(vmsOnBoard.getByRole('radio')).toHaveText([f.vmsOnBoardNational, f.vmsOnBoardRfmo, f.vmsOnBoardNo]);
+        await expect(vmsOnBoard.getByRole('radio', { checked: true })).toHaveCount(0);
+        await vmsOnBoard.getByRole('radio', { name: f.vmsOnBoardRfmo }).click();
+        await expect(vmsOnBoard.getByRole('radio', { name: f.vmsOnBoardRfmo })).toHaveAttribute('aria-checked', 'true');
+        await page.reload();
+        await expect(vmsOnBoard.getByRole('radio', { name: f.vmsOnBoardRfmo })).toHaveAttribute('aria-checked', 'true');
+        await expect(vmsOnBoard.getByRole('radio', { checked: true })).toHaveCount(1);
+        await expect(ui.field(f.imo)).toHaveValue('9074729');
       },
       inspectioninformation: async () => {
         await ui.type(f.principalInspectorId, 'MU-INS-0042');
@@ -214,6 +224,9 @@ for (const [language, m, dark] of [
     try {
       const saved = JSON.parse((db.prepare('SELECT pir FROM saves WHERE report_id = ?').get(report.id) as { pir: string }).pir) as Pir;
       expect(saved.extended?.vessel.mmsi).toBe('664123456');
+      expect(saved.extended?.vessel.vmsOnBoard).toBe('yes-rmfo');
+      const vessel = JSON.parse((db.prepare('SELECT vessel FROM saves WHERE report_id = ?').get(report.id) as { vessel: string }).vessel) as { vmsOnBoard: unknown };
+      expect(vessel.vmsOnBoard).toBe('yes-rmfo');
       expect(saved.extended?.pir.monitoringDetails.principalInspectorEmail).toBe('rajesh@fisheries.example.mu');
       expect(saved.extended?.pir.infrigements).toBe('Two sharks landed without fins attached.');
       expect(saved.extended?.pir.rfmoIuuListing.filter((r) => r.vesselIdentifer === 'NASCO-0001')).toHaveLength(1);

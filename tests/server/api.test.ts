@@ -201,6 +201,8 @@ describe('save, upload and complete-submit', () => {
 
     const parts = saveParts(report, ext, files);
     parts.vessel.name = 'Renamed During Inspection';
+    // SPEC §3 "VMS on board", as the inspector answered it
+    parts.vessel.vmsOnBoard = 'yes-rmfo';
     const save = await rajesh.post(be(paths.save(id)), formOf(parts), { [IDEMPOTENCY_HEADER]: `save-${id}` });
     expect(save.status).toBe(200);
     const saved = saveReply.parse(await save.json());
@@ -209,6 +211,7 @@ describe('save, upload and complete-submit', () => {
     // the extended info now reflects the save
     const after = extendedReply.parse(await (await rajesh.get(be(paths.extended(id)))).json());
     expect(after.vessel.name).toBe('Renamed During Inspection');
+    expect(after.vessel.vmsOnBoard).toBe('yes-rmfo');
 
     // still false before the uploads, and after only some of them
     expect(await (await rajesh.get(be(paths.completeSubmit(id)))).json()).toBe(false);
