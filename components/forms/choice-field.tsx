@@ -50,7 +50,7 @@ export function OptionsField<V extends string>({ name, label, options, className
   const value = field.value as V | null | undefined;
   return (
     <Field id={id} name={name} label={label} className={className}>
-      <div role="radiogroup" id={id} aria-label={label} className="flex flex-wrap gap-2" ref={field.ref} tabIndex={-1}>
+      <div role="radiogroup" id={id} aria-label={label} className="flex max-w-xl flex-wrap gap-2" ref={field.ref} tabIndex={-1}>
         {options.map((o) => (
           <button
             key={o.value}
@@ -60,7 +60,7 @@ export function OptionsField<V extends string>({ name, label, options, className
             disabled={formState.disabled}
             onClick={() => field.onChange(o.value)}
             className={cn(
-              'min-h-11 min-w-20 flex-1 rounded-md border px-4 text-sm font-medium outline-none focus-visible:ring-[3px] focus-visible:ring-ring/60 disabled:opacity-50',
+              'min-h-11 min-w-20 grow rounded-md border px-4 text-sm whitespace-nowrap font-medium outline-none focus-visible:ring-[3px] focus-visible:ring-ring/60 disabled:opacity-50',
               value === o.value ? 'border-primary bg-primary text-primary-foreground' : 'bg-card hover:bg-accent',
             )}
           >
