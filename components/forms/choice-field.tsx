@@ -39,6 +39,39 @@ export function YesNoField({ name, label, yes, no, className }: { name: string; 
   );
 }
 
+/**
+ * One answer among a few (e.g. SPEC §3 "VMS on board": yes-national, yes-rmfo, no), as a row of
+ * radio buttons that wraps on narrow screens; null until answered.
+ */
+export function OptionsField<V extends string>({ name, label, options, className }: { name: string; label: string; options: readonly { value: V; label: string }[]; className?: string }) {
+  const id = useId();
+  const { control, formState } = useFormContext();
+  const { field } = useController({ name, control });
+  const value = field.value as V | null | undefined;
+  return (
+    <Field id={id} name={name} label={label} className={className}>
+      <div role="radiogroup" id={id} aria-label={label} className="flex max-w-xl flex-wrap gap-2" ref={field.ref} tabIndex={-1}>
+        {options.map((o) => (
+          <button
+            key={o.value}
+            type="button"
+            role="radio"
+            aria-checked={value === o.value}
+            disabled={formState.disabled}
+            onClick={() => field.onChange(o.value)}
+            className={cn(
+              'min-h-11 min-w-20 grow rounded-md border px-4 text-sm whitespace-nowrap font-medium outline-none focus-visible:ring-[3px] focus-visible:ring-ring/60 disabled:opacity-50',
+              value === o.value ? 'border-primary bg-primary text-primary-foreground' : 'bg-card hover:bg-accent',
+            )}
+          >
+            {o.label}
+          </button>
+        ))}
+      </div>
+    </Field>
+  );
+}
+
 /** An on/off choice with a default (objection, receive or offload). */
 export function SwitchField({ name, label, className }: { name: string; label: string; className?: string }) {
   const id = useId();

@@ -103,6 +103,12 @@ export const REFERENCE_DATASETS = [
 export const DEFAULT_PORT_OF_ARRIVAL = 64;
 /** SPEC §3: VMS "other" option id. */
 export const VMS_OTHER_ID = 999;
+/**
+ * SPEC §3 reference data "VMS on board options": national VMS, the RFMO's VMS, or none. The codes are
+ * the spec's, spelling included (`yes-rmfo`); they are stored in `extended.vessel.vmsOnBoard`.
+ */
+export const VMS_ON_BOARD = ['yes-national', 'yes-rmfo', 'no'] as const;
+export type VmsOnBoard = (typeof VMS_ON_BOARD)[number];
 /** SPEC §3: purpose fallback id (OTH). */
 export const PURPOSE_OTHER_ID = 12;
 

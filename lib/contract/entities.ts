@@ -5,7 +5,7 @@
  */
 import './zod-config';
 import { z } from 'zod';
-import { STORED_FILE_TYPES, TASK_STATUSES, LANGUAGES, FONT_SIZES } from './constants';
+import { STORED_FILE_TYPES, TASK_STATUSES, LANGUAGES, FONT_SIZES, VMS_ON_BOARD } from './constants';
 import { formType, pirStatus, stepName } from './status';
 
 const id = z.number().int();
@@ -160,6 +160,11 @@ export const extendedVessel = z.object({
   vmsType: z.array(id),
   vmsTypeOtherName: nullableText(200),
   inmarsat: nullableText(20),
+  /**
+   * SPEC §3 "VMS on board": one of VMS_ON_BOARD, null while unanswered. Optional on the wire
+   * (read as null): reports stored or saved before the field existed stay valid.
+   */
+  vmsOnBoard: z.enum(VMS_ON_BOARD).nullable().default(null),
 });
 export type ExtendedVessel = z.infer<typeof extendedVessel>;
 

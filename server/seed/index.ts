@@ -384,6 +384,8 @@ export async function seedDemoData(db: DB, refs: ReferenceStore, opts: SeedOptio
       vmsType: vms ? [vms.id] : [],
       vmsTypeOtherName: null,
       inmarsat: `4${rng.digits(8)}`,
+      // "VMS on board" is what the inspector finds in port: unanswered until then
+      vmsOnBoard: null,
     };
 
     // catches declared before arrival (RAR / AREP)

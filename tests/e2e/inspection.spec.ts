@@ -10,7 +10,7 @@ import { FORM_STEPS } from '@/lib/inspection/steps';
 import type { Pir } from '@/lib/contract';
 import { pirCallId } from '@/lib/contract/constants';
 import { DEMO_USERS } from '../../server/seed/demo-users';
-import { listingFor, login } from './helpers';
+import { choose, listingFor, login, makeJpeg } from './helpers';
 
 const en = { ...enCore, ...enScreens };
 const fr = { ...frCore, ...frScreens };
@@ -122,6 +122,16 @@ for (const [language, m, dark] of [
         await ui.type(f.imo, '9074728');
         await ui.expectMessage(v('imo'));
         await ui.type(f.imo, '9074729');
+        // SPEC §3 "VMS on board": a three-way answer, optional, kept across a reload
+        const vmsOnBoard = ui.panel().getByRole('radiogroup', { name: f.vmsOnBoard });
+        await expect(vmsOnBoard.getByRole('radio')).toHaveText([f.vmsOnBoardNational, f.vmsOnBoardRfmo, f.vmsOnBoardNo]);
+        await expect(vmsOnBoard.getByRole('radio', { checked: true })).toHaveCount(0);
+        await vmsOnBoard.getByRole('radio', { name: f.vmsOnBoardRfmo }).click();
+        await expect(vmsOnBoard.getByRole('radio', { name: f.vmsOnBoardRfmo })).toHaveAttribute('aria-checked', 'true');
+        await page.reload();
+        await expect(vmsOnBoard.getByRole('radio', { name: f.vmsOnBoardRfmo })).toHaveAttribute('aria-checked', 'true');
+        await expect(vmsOnBoard.getByRole('radio', { checked: true })).toHaveCount(1);
+        await expect(ui.field(f.imo)).toHaveValue('9074729');
       },
       inspectioninformation: async () => {
         await ui.type(f.principalInspectorId, 'MU-INS-0042');
@@ -157,6 +167,13 @@ for (const [language, m, dark] of [
         await ui.field(f.validTo).fill('2026-01-01');
         await ui.expectMessage(v('dateOrder', f.validFrom));
         await ui.field(f.validTo).fill('2027-05-31');
+        // SPEC §3: its document, type AUTF, photographed from the authorisation and linked to it
+        const picker = ui.panel().getByTestId('list-item').first().getByTestId('attachment-picker');
+        await choose(page, () => picker.getByRole('button', { name: fill(m.media.picker.newFile, { type: 'AUTF' }) }).click(), [
+          { name: 'licence.jpg', mimeType: 'image/jpeg', buffer: makeJpeg(1240, 1754, 60) },
+        ]);
+        await page.getByRole('alertdialog').getByRole('button', { name: m.media.attachments.anotherDone }).click();
+        await expect(picker.getByRole('checkbox', { checked: true })).toHaveCount(1);
       },
       ControlledCatches: async () => {
         // The demo data leaves the monitored quantities to the inspector.
@@ -214,6 +231,17 @@ for (const [language, m, dark] of [
     try {
       const saved = JSON.parse((db.prepare('SELECT pir FROM saves WHERE report_id = ?').get(report.id) as { pir: string }).pir) as Pir;
       expect(saved.extended?.vessel.mmsi).toBe('664123456');
+      expect(saved.extended?.vessel.vmsOnBoard).toBe('yes-rmfo');
+      // the authorisation's AUTF document: linked in the saved report, and arrived with the submitted PIR
+      const licence = saved.extended?.pir.fishingAuthorizations.find((a) => a.identifier === 'ATF/MU/2026/117')?.attachment;
+      expect(licence).toEqual(expect.any(String));
+      expect(saved.extended?.attachments.find((a) => a.uid === licence)?.type).toBe('AUTF');
+      const sentAttachments = JSON.parse((db.prepare('SELECT attachments FROM saves WHERE report_id = ?').get(report.id) as { attachments: string }).attachments) as { uid: string; type: string }[];
+      expect(sentAttachments.find((a) => a.uid === licence)?.type).toBe('AUTF');
+      const doc = JSON.parse((db.prepare('SELECT doc FROM reports WHERE id = ?').get(report.id) as { doc: string }).doc) as Pick<Pir, 'submitedForms'>;
+      expect(doc.submitedForms.find((form) => form.typeOfForm === 'PIR')?.attachments.map((a) => a.documentTag)).toContain('AUTF');
+      const vessel = JSON.parse((db.prepare('SELECT vessel FROM saves WHERE report_id = ?').get(report.id) as { vessel: string }).vessel) as { vmsOnBoard: unknown };
+      expect(vessel.vmsOnBoard).toBe('yes-rmfo');
       expect(saved.extended?.pir.monitoringDetails.principalInspectorEmail).toBe('rajesh@fisheries.example.mu');
       expect(saved.extended?.pir.infrigements).toBe('Two sharks landed without fins attached.');
       expect(saved.extended?.pir.rfmoIuuListing.filter((r) => r.vesselIdentifer === 'NASCO-0001')).toHaveLength(1);

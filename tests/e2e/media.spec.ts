@@ -3,7 +3,7 @@ import { expect, test } from './fixtures';
 import { encodePng } from '../../server/seed/png';
 import type { Pir } from '@/lib/contract';
 import { DEMO_USERS } from '../../server/seed/demo-users';
-import { choose, listingFor, login, makeJpeg } from './helpers';
+import { choose, goOffline, goOnline, listingFor, login, makeJpeg, waitForServiceWorker } from './helpers';
 
 const amina = DEMO_USERS[0]!;
 
@@ -39,6 +39,23 @@ function storedFiles(page: Page, reportId: number, prefix: string): Promise<Stor
         };
       }),
     { id: reportId, prefix },
+  );
+}
+
+/** The report as the tablet stores it, straight from IndexedDB. */
+function storedReport(page: Page, reportId: number): Promise<Pir> {
+  return page.evaluate(
+    (id) =>
+      new Promise<Pir>((resolve, reject) => {
+        const open = indexedDB.open('pir-app');
+        open.onerror = () => reject(open.error);
+        open.onsuccess = () => {
+          const req = open.result.transaction('reports').objectStore('reports').get(id);
+          req.onsuccess = () => resolve(req.result as Pir);
+          req.onerror = () => reject(req.error);
+        };
+      }),
+    reportId,
   );
 }
 
@@ -233,6 +250,126 @@ test('vessel pictures and a two-page attachment are added, resized, kept across 
         await page.screenshot({ path: file });
         await testInfo.attach(`${s} ${width}x${height} ${dark ? 'dark' : 'light'}`, { path: file, contentType: 'image/png' });
       }
+    }
+  }
+});
+
+test('an authorisation\'s document (SPEC §3 AUTF, TRAU): made from the authorisation, linked, kept across an offline reload, an existing one linked', async ({ page, context, request }, testInfo) => {
+  test.setTimeout(180_000);
+  const free = (await listingFor(request, amina)).filter((r) => r.status === 'notready' && !r.claimedByDevice);
+  const report = free[free.length - 2] ?? pickReport(free);
+  await login(page, amina);
+  await page.locator(`[data-report-id="${report.id}"]`).getByRole('button', { name: 'Claim' }).click();
+  await expect(page.getByText(`${report.vesselIdentity.vesselName} is ready for inspection.`)).toBeVisible({ timeout: 60_000 });
+  await page.goto(`/pir/${report.id}/`);
+  await page.getByRole('button', { name: 'Start inspection' }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Start inspection' }).click();
+  await expect(page.getByTestId('stepper-inspection started')).toHaveAttribute('data-state', 'done');
+  await waitForServiceWorker(page);
+  const confirm = page.getByRole('alertdialog');
+
+  /** A new authorisation, filled so that its step can be completed, then marked complete. */
+  const addAuthorisation = async (step: string, identifier: string) => {
+    const panel = page.getByTestId(`step-${step}`);
+    await panel.getByRole('button', { name: 'Add an authorisation' }).click();
+    const item = panel.getByTestId('list-item').first();
+    await item.getByLabel('Identifier', { exact: true }).fill(identifier);
+    await item.getByRole('button', { name: 'Issued by', exact: true }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByRole('textbox').fill('Seychelles');
+    await dialog.getByRole('option').first().click();
+    await expect(dialog).toBeHidden();
+    await item.getByLabel('Valid from', { exact: true }).fill('2026-01-01');
+    await item.getByLabel('Valid to', { exact: true }).fill('2026-12-31');
+    await panel.getByRole('button', { name: 'Mark complete' }).click();
+    await expect(page.getByTestId(`stepper-${step}`)).toHaveAttribute('data-state', 'done');
+    await page.getByTestId(`stepper-${step}`).click();
+    return panel.getByTestId('list-item').first();
+  };
+
+  /** Makes a one-page document of `type` from the authorisation's picker; returns its uid. */
+  const newDocument = async (item: ReturnType<Page['locator']>, type: string, file: string) => {
+    const picker = item.getByTestId('attachment-picker');
+    await choose(page, () => picker.getByRole('button', { name: `New ${type} document from a file` }).click(), [{ name: file, mimeType: 'image/jpeg', buffer: makeJpeg(1240, 1754, 60) }]);
+    await expect(confirm.getByRole('heading', { name: 'Add another page?' })).toBeVisible({ timeout: 20_000 });
+    await confirm.getByRole('button', { name: 'No, done' }).click();
+    const chosen = picker.getByRole('checkbox', { checked: true });
+    await expect(chosen).toHaveCount(1);
+    return (await chosen.getAttribute('value'))!;
+  };
+
+  // ---------------------------------------------------------------- AUTF on a fishing authorisation, offline
+  await page.getByTestId('stepper-RelevantFishingauthorisation').click();
+  const fishing = await addAuthorisation('RelevantFishingauthorisation', 'ATF/SC/2026/31');
+  await goOffline(context);
+  const fishingPicker = fishing.getByTestId('attachment-picker');
+  await expect(fishingPicker).toHaveAccessibleName('Attached document (Fishing authorisation)');
+  // Only documents of its type are offered (the demo's remote AUTF licences, if any), no pictures.
+  const offered = await fishingPicker.getByRole('checkbox').count();
+  await expect(fishingPicker.getByRole('checkbox', { checked: true })).toHaveCount(0);
+  const autf = await newDocument(fishing, 'AUTF', 'licence.jpg');
+  await expect(fishingPicker.getByRole('checkbox')).toHaveCount(offered + 1);
+  await expect(fishingPicker.locator(`li[data-uid="${autf}"]`)).toContainText('AUTF');
+  // Linking a document is an edit of the step: its done flag is cleared.
+  await expect(page.getByTestId('stepper-RelevantFishingauthorisation')).not.toHaveAttribute('data-state', 'done');
+  await page.screenshot({ path: testInfo.outputPath('fishing-authorisation-autf.png'), fullPage: true });
+
+  await page.reload();
+  await expect(fishingPicker.getByRole('checkbox', { checked: true })).toHaveCount(1);
+  await expect(fishingPicker.getByRole('checkbox', { checked: true })).toHaveAttribute('value', autf);
+  await expect(fishing.getByLabel('Identifier', { exact: true })).toHaveValue('ATF/SC/2026/31');
+
+  // ---------------------------------------------------------------- TRAU on a transhipment authorisation
+  await page.getByTestId('stepper-RelevantTranshipmentAuthorisation').click();
+  const first = await addAuthorisation('RelevantTranshipmentAuthorisation', 'TRX/SC/2026/4');
+  const trau = await newDocument(first, 'TRAU', 'transhipment.jpg');
+  // The fishing authorisation's AUTF document is not offered here.
+  await expect(first.getByTestId('attachment-picker').locator(`li[data-uid="${autf}"]`)).toHaveCount(0);
+  await expect(page.getByTestId('stepper-RelevantTranshipmentAuthorisation')).not.toHaveAttribute('data-state', 'done');
+
+  // A second authorisation links the existing TRAU document; unlinking and linking again, one at most.
+  await page.getByTestId('step-RelevantTranshipmentAuthorisation').getByRole('button', { name: 'Add an authorisation' }).click();
+  const second = page.getByTestId('step-RelevantTranshipmentAuthorisation').getByTestId('list-item').first();
+  const secondPicker = second.getByTestId('attachment-picker');
+  await secondPicker.locator(`li[data-uid="${trau}"]`).getByRole('checkbox').check();
+  await expect(secondPicker.getByRole('checkbox', { checked: true })).toHaveAttribute('value', trau);
+  await page.screenshot({ path: testInfo.outputPath('transhipment-authorisation-trau.png'), fullPage: true });
+
+  await page.reload();
+  const items = page.getByTestId('step-RelevantTranshipmentAuthorisation').getByTestId('list-item');
+  for (const i of [0, 1]) {
+    await expect(items.nth(i).getByTestId('attachment-picker').getByRole('checkbox', { checked: true })).toHaveAttribute('value', trau);
+  }
+  await items.nth(0).getByTestId('attachment-picker').getByRole('checkbox', { checked: true }).uncheck();
+  await expect(items.nth(0).getByTestId('attachment-picker').getByRole('checkbox', { checked: true })).toHaveCount(0);
+  await expect(items.nth(1).getByTestId('attachment-picker').getByRole('checkbox', { checked: true })).toHaveAttribute('value', trau);
+
+  // What the tablet stores: the links, and each document with its type.
+  await expect.poll(async () => (await storedReport(page, report.id)).extended?.pir.transhipmentAuthorizations.slice(0, 2).map((a) => a.attachment)).toEqual([null, trau]);
+  const stored = await storedReport(page, report.id);
+  expect(stored.extended?.pir.fishingAuthorizations.find((a) => a.identifier === 'ATF/SC/2026/31')?.attachment).toBe(autf);
+  expect(stored.extended?.attachments.filter((a) => [autf, trau].includes(a.uid)).map((a) => [a.uid, a.type, a.offline])).toEqual([
+    [autf, 'AUTF', true],
+    [trau, 'TRAU', true],
+  ]);
+  await goOnline(context);
+
+  // ---------------------------------------------------------------- screenshots
+  await items.nth(1).scrollIntoViewIfNeeded();
+  for (const [width, height] of [
+    [1280, 800],
+    [800, 1280],
+    [390, 844],
+  ] as const) {
+    await page.setViewportSize({ width, height });
+    for (const dark of [false, true]) {
+      await setDarkMode(page, dark);
+      for (const close of await page.getByRole('button', { name: 'Close toast' }).all()) await close.click({ timeout: 2_000 }).catch(() => {});
+      await items.nth(1).getByTestId('attachment-picker').scrollIntoViewIfNeeded();
+      expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+      const file = testInfo.outputPath(`authorisation-${width}x${height}-${dark ? 'dark' : 'light'}.png`);
+      await page.screenshot({ path: file });
+      await testInfo.attach(`authorisation ${width}x${height} ${dark ? 'dark' : 'light'}`, { path: file, contentType: 'image/png' });
     }
   }
 });

@@ -201,6 +201,11 @@ describe('save, upload and complete-submit', () => {
 
     const parts = saveParts(report, ext, files);
     parts.vessel.name = 'Renamed During Inspection';
+    // SPEC §3 "VMS on board", as the inspector answered it
+    parts.vessel.vmsOnBoard = 'yes-rmfo';
+    // SPEC §3: the AUTF document a1 announced with this save is an authorisation's attachment
+    const authorisation = { uid: 'fa-new', identifier: 'ATF/SC/2026/9', isTypeATF: true, issuedBy: null, validFrom: null, validTo: null, fishingAreas: [], species: [], gear: [], attachment: 'a1', srcForm: 'PIR', objection: false, comments: '' };
+    parts.pir.extended.pir.fishingAuthorizations = [authorisation, ...ext.pir.fishingAuthorizations];
     const save = await rajesh.post(be(paths.save(id)), formOf(parts), { [IDEMPOTENCY_HEADER]: `save-${id}` });
     expect(save.status).toBe(200);
     const saved = saveReply.parse(await save.json());
@@ -209,6 +214,8 @@ describe('save, upload and complete-submit', () => {
     // the extended info now reflects the save
     const after = extendedReply.parse(await (await rajesh.get(be(paths.extended(id)))).json());
     expect(after.vessel.name).toBe('Renamed During Inspection');
+    expect(after.vessel.vmsOnBoard).toBe('yes-rmfo');
+    expect(after.pir.fishingAuthorizations[0]).toMatchObject({ uid: 'fa-new', attachment: 'a1' });
 
     // still false before the uploads, and after only some of them
     expect(await (await rajesh.get(be(paths.completeSubmit(id)))).json()).toBe(false);
@@ -238,6 +245,8 @@ describe('save, upload and complete-submit', () => {
     const pirForm = row.submitedForms.find((f) => f.typeOfForm === 'PIR')!;
     expect(pirForm.id).toBe(id);
     expect(pirForm.attachments.length).toBe(2);
+    // the authorisation's document arrived tagged with its type
+    expect(pirForm.attachments.find((a) => a.name === 'Licence.pdf')?.documentTag).toBe('AUTF');
     const pdf = await rajesh.get(pirForm.downloadLink);
     expect(pdf.status).toBe(200);
     expect(pdf.headers.get('content-type')).toBe('application/pdf');

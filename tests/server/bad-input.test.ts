@@ -124,6 +124,8 @@ describe('bodies', () => {
     malformed.set('vessel', '{oops');
     await rejects(400, 'MALFORMED_JSON', () => amina.post(be(paths.save(id)), malformed));
     await rejects(400, 'INVALID_REQUEST', () => amina.post(be(paths.save(id)), formOf({ ...parts, pictures: [{ fileUrl: '../x' }] })));
+    // "VMS on board" is one of the spec's three codes (spelt yes-rmfo)
+    await rejects(400, 'INVALID_REQUEST', () => amina.post(be(paths.save(id)), formOf({ ...parts, vessel: { ...parts.vessel, vmsOnBoard: 'yes-rfmo' } })));
     const dup = { ...parts, attachments: [{ ...parts.attachments[0]!, fileUrl: 'pic-1.jpg' }] };
     await rejects(400, 'DUPLICATE_FILE_URL', () => amina.post(be(paths.save(id)), formOf(dup)));
     const other = { ...parts, pir: { ...parts.pir, id: 1, fileId: 1 } };

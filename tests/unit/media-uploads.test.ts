@@ -25,6 +25,7 @@ import {
 import type { ResizedImage } from '@/lib/media/resize';
 import { collectUploads } from '@/lib/reports/actions';
 import { sessionStore } from '@/lib/session/session-store';
+import { newFishingAuthorization, newTranshipmentAuthorization } from '@/lib/inspection/forms/definitions';
 import { emptyExtended, report } from './fixtures/report';
 
 function image(width: number, height: number): ResizedImage {
@@ -111,6 +112,51 @@ describe('inspection pictures and attachments on a report', () => {
     expect(current().extended!.pir.monitoredLanTrxAttachments).toEqual([]);
     expect(current().inspectionstatus.monitoring).toBe(false);
     for (const p of pages) expect(await getFile(p)).toBeUndefined();
+  });
+
+  it('an authorisation\'s attachment (SPEC §3: AUTF, TRAU) is made for its step, linked, sent with the submission, and unlinked when deleted', async () => {
+    const { editReport } = await import('@/lib/local-data/reports-store');
+    editReport(ID, (r) => ({
+      ...r,
+      inspectionstatus: { ...r.inspectionstatus, RelevantFishingauthorisation: true, RelevantTranshipmentAuthorisation: true },
+      extended: {
+        ...r.extended!,
+        pir: { ...r.extended!.pir, fishingAuthorizations: [newFishingAuthorization('fa1')], transhipmentAuthorizations: [newTranshipmentAuthorization('ta1')] },
+      },
+    }));
+    // A new document made from a step's picker is an edit of that step.
+    const autf = await addAttachment(ID, 'AUTF', [image(20, 30)], 'RelevantFishingauthorisation');
+    const trau = await addAttachment(ID, 'TRAU', [image(20, 30)], 'RelevantTranshipmentAuthorisation');
+    expect(current().inspectionstatus).toMatchObject({ RelevantFishingauthorisation: false, RelevantTranshipmentAuthorisation: false, pirattachments: true });
+    editReport(ID, (r) => ({
+      ...r,
+      inspectionstatus: { ...r.inspectionstatus, RelevantFishingauthorisation: true, RelevantTranshipmentAuthorisation: true },
+      extended: {
+        ...r.extended!,
+        pir: {
+          ...r.extended!.pir,
+          fishingAuthorizations: r.extended!.pir.fishingAuthorizations.map((a) => ({ ...a, attachment: autf })),
+          transhipmentAuthorizations: r.extended!.pir.transhipmentAuthorizations.map((a) => ({ ...a, attachment: trau })),
+        },
+      },
+    }));
+    await flushEdits();
+
+    // The submission sends each as a PDF of its type; the links go with the report in the save.
+    const sent = (await collectUploads(current())).filter((i) => i.part === 'attachments');
+    expect(sent.map((i) => i.meta).sort((a, b) => String(a.type).localeCompare(String(b.type)))).toEqual([
+      { uid: autf, type: 'AUTF', name: `AUTF_${autf}.pdf` },
+      { uid: trau, type: 'TRAU', name: `TRAU_${trau}.pdf` },
+    ]);
+    const pirPart = saveParts.pir.parse(current());
+    expect(pirPart.extended!.pir.fishingAuthorizations[0]!.attachment).toBe(autf);
+    expect(pirPart.extended!.pir.transhipmentAuthorizations[0]!.attachment).toBe(trau);
+
+    // Deleting the document drops the link and clears that step's done flag only.
+    await deleteAttachment(ID, trau);
+    expect(current().extended!.pir.transhipmentAuthorizations[0]!.attachment).toBeNull();
+    expect(current().extended!.pir.fishingAuthorizations[0]!.attachment).toBe(autf);
+    expect(current().inspectionstatus).toMatchObject({ RelevantFishingauthorisation: true, RelevantTranshipmentAuthorisation: false });
   });
 
   it('refuses changes once the report is no longer being inspected', async () => {

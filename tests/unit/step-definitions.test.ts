@@ -57,6 +57,7 @@ function validExtended(): Extended {
     totalVolumeOfFishHolds: 900,
     vmsType: [1],
     inmarsat: '423456789',
+    vmsOnBoard: 'yes-national',
   };
   const catchBase = { species: 1, productForm: 1, catchArea: [3], quantity: 120 };
   e.pir = {
@@ -211,6 +212,29 @@ describe('updatevesselidentity', () => {
     expect(stepErrors(def, named).isValid).toBe(true);
     const dropped = def.apply(named, { ...def.select(named), vmsType: [1] }) as PreparedPir;
     expect(dropped.extended.vessel.vmsTypeOtherName).toBeNull();
+  });
+});
+
+describe('updatevesselidentity: VMS on board (SPEC §3)', () => {
+  const def = vesselIdentityStep;
+  it.each(['yes-national', 'yes-rmfo', 'no'] as const)('%s is kept', (answer) => {
+    const r = valid();
+    const out = def.apply(r, { ...def.select(r), vmsOnBoard: answer }) as PreparedPir;
+    expect(out.extended.vessel.vmsOnBoard).toBe(answer);
+    expect(stepErrors(def, out).isValid).toBe(true);
+  });
+  it('is not required (SPEC §5 does not list it): unanswered is valid', () => {
+    expect(errs(def, (e) => (e.vessel.vmsOnBoard = null))).toEqual({});
+  });
+  it('an answer outside the three options is refused', () => {
+    expect(errs(def, (e) => ((e.vessel as Record<string, unknown>).vmsOnBoard = 'yes-rfmo'))).toEqual({ vmsOnBoard: E('required') });
+  });
+  it('a report stored before the field existed reads as unanswered and stays valid', () => {
+    const r = valid();
+    delete (r.extended.vessel as Partial<Extended['vessel']>).vmsOnBoard;
+    expect(def.select(r).vmsOnBoard).toBeNull();
+    expect(stepErrors(def, r)).toEqual({ errors: {}, isValid: true });
+    expect((def.apply(r, def.select(r)) as PreparedPir).extended.vessel.vmsOnBoard).toBeNull();
   });
 });
 

@@ -11,10 +11,12 @@ type Choice = { uid: string; kind: 'attachment'; attachment: Attachment } | { ui
 
 /**
  * Chooses documents and pictures of the report to attach to a field (the monitoring step's
- * `extended.pir.monitoredLanTrxAttachments`, SPEC §2: document type MFR and pictures). Offers the
- * report's attachments of `documentType` (the server's and this tablet's) and its inspection
- * pictures, and makes a new attachment of that type from the camera or a file, which is then
- * chosen at once. `value` holds the chosen uids; the caller stores them (and marks its step edited).
+ * `extended.pir.monitoredLanTrxAttachments`, SPEC §2: document type MFR and pictures; an
+ * authorisation's `attachment`, SPEC §3: one document of type AUTF or TRAU). Offers the report's
+ * attachments of `documentType` (the server's and this tablet's) and, with `withPictures`, its
+ * inspection pictures, and makes a new attachment of that type from the camera or a file, which is
+ * then chosen at once. `value` holds the chosen uids (at most one when `single`: choosing another
+ * replaces it); the caller stores them (and marks its step edited).
  */
 export function AttachmentPicker({
   report,
@@ -23,6 +25,8 @@ export function AttachmentPicker({
   disabled = false,
   documentType = 'MFR',
   step = 'monitoring',
+  single = false,
+  withPictures = true,
 }: {
   report: Pir;
   value: readonly string[];
@@ -31,6 +35,10 @@ export function AttachmentPicker({
   documentType?: string;
   /** the step a new attachment is made for; its done flag is cleared */
   step?: StepName;
+  /** at most one document: choosing one replaces the other */
+  single?: boolean;
+  /** offer the report's inspection pictures too */
+  withPictures?: boolean;
 }) {
   const t = useTranslations('media.picker');
   const tp = useTranslations('media.pictures');
@@ -41,7 +49,7 @@ export function AttachmentPicker({
 
   const choices: Choice[] = [
     ...(report.extended?.attachments ?? []).filter((a) => a.type === documentType).map((a) => ({ uid: a.uid, kind: 'attachment' as const, attachment: a })),
-    ...(report.extended?.pictures ?? []).map((p, i) => ({ uid: p.uid, kind: 'picture' as const, picture: p, n: i + 1 })),
+    ...(withPictures ? (report.extended?.pictures ?? []) : []).map((p, i) => ({ uid: p.uid, kind: 'picture' as const, picture: p, n: i + 1 })),
   ];
   const known = new Set(choices.map((c) => c.uid));
 
@@ -49,22 +57,23 @@ export function AttachmentPicker({
     report.id,
     (uid, created) => {
       highlight(uid);
-      if (created && !value.includes(uid)) onChange([...value.filter((u) => known.has(u)), uid]);
+      if (created && !value.includes(uid)) onChange(single ? [uid] : [...value.filter((u) => known.has(u)), uid]);
     },
     step,
   );
 
   const toggle = (uid: string, on: boolean) => {
+    if (single) return onChange(on ? [uid] : []);
     const kept = value.filter((u) => u !== uid && known.has(u));
     onChange(on ? [...kept, uid] : kept);
   };
 
   return (
     <fieldset className="@container flex min-w-0 flex-col gap-3" disabled={disabled} data-testid="attachment-picker">
-      <legend className="mb-1 text-sm font-medium">{t('label', { type: typeLabel })}</legend>
+      <legend className="mb-1 text-sm font-medium">{t(withPictures ? 'label' : 'labelDocument', { type: typeLabel })}</legend>
       {pages.inputs}
       {choices.length === 0 ? (
-        <p className="rounded-lg border border-dashed p-4 text-center text-sm text-muted-foreground">{t('empty', { type: typeLabel })}</p>
+        <p className="rounded-lg border border-dashed p-4 text-center text-sm text-muted-foreground">{t(withPictures ? 'empty' : 'emptyDocument', { type: typeLabel })}</p>
       ) : (
         <ul className="grid grid-cols-1 gap-2 @xl:grid-cols-2">
           {choices.map((c) => {

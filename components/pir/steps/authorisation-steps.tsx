@@ -1,7 +1,7 @@
 'use client';
 import { useTranslations } from 'next-intl';
 import { useController, useFormContext } from 'react-hook-form';
-import type { Pir } from '@/lib/contract';
+import type { Pir, StepName } from '@/lib/contract';
 import { STEP_DEFINITIONS } from '@/lib/inspection/forms/definitions';
 import { newFishingAuthorization, newTranshipmentAuthorization } from '@/lib/inspection/forms/definitions';
 import { TextField } from '@/components/forms/text-field';
@@ -10,6 +10,7 @@ import { SwitchField } from '@/components/forms/choice-field';
 import { ReferenceField } from '@/components/forms/reference-field';
 import { ListSection } from '@/components/forms/list-section';
 import { cn } from '@/lib/utils';
+import { AttachmentPicker } from '@/components/pir/media/attachment-picker';
 import { FormStep } from '../form-step';
 
 /** SPEC §3: a fishing authorisation is an ATF or a CSFL. */
@@ -47,6 +48,32 @@ function AuthorisationType({ name }: { name: string }) {
   );
 }
 
+/**
+ * SPEC §3 "Authorisation attachments are tagged by document type codes AUTF and TRAU": the document of
+ * one authorisation (its `attachment`, one uid), chosen among the report's documents of that type or
+ * made new, as the monitoring step does for MFR. A change is an edit of the step (its done flag is
+ * cleared); past inspecting the form is disabled and so is the picker.
+ */
+function AuthorisationAttachment({ report, name, documentType, step }: { report: Pir; name: string; documentType: 'AUTF' | 'TRAU'; step: StepName }) {
+  const { control, formState } = useFormContext();
+  const { field } = useController({ name, control });
+  const uid = field.value as string | null | undefined;
+  return (
+    <div className="min-w-0 @xl:col-span-2">
+      <AttachmentPicker
+        report={report}
+        value={uid ? [uid] : []}
+        onChange={(uids) => field.onChange(uids[0] ?? null)}
+        disabled={formState.disabled}
+        documentType={documentType}
+        step={step}
+        single
+        withPictures={false}
+      />
+    </div>
+  );
+}
+
 /** RelevantFishingauthorisation: the vessel's fishing authorisations (new ones ATF, from the PIR). */
 export function FishingAuthorisationStep({ report, onCompleted }: { report: Pir; onCompleted: () => void }) {
   const t = useTranslations('fields');
@@ -71,6 +98,7 @@ export function FishingAuthorisationStep({ report, onCompleted }: { report: Pir;
             <ReferenceField name={`fishingAuthorizations.${i}.gear`} label={t('gears')} dataset="gear" multiple />
             <SwitchField name={`fishingAuthorizations.${i}.objection`} label={t('objection')} />
             <TextField name={`fishingAuthorizations.${i}.comments`} label={t('comments')} multiline className="@xl:col-span-2" />
+            <AuthorisationAttachment report={report} name={`fishingAuthorizations.${i}.attachment`} documentType="AUTF" step="RelevantFishingauthorisation" />
           </>
         )}
       </ListSection>
@@ -98,6 +126,7 @@ export function TranshipmentAuthorisationStep({ report, onCompleted }: { report:
             <DateField name={`transhipmentAuthorizations.${i}.validTo`} label={t('validTo')} />
             <SwitchField name={`transhipmentAuthorizations.${i}.objection`} label={t('objection')} />
             <TextField name={`transhipmentAuthorizations.${i}.comments`} label={t('comments')} multiline className="@xl:col-span-2" />
+            <AuthorisationAttachment report={report} name={`transhipmentAuthorizations.${i}.attachment`} documentType="TRAU" step="RelevantTranshipmentAuthorisation" />
           </>
         )}
       </ListSection>

@@ -2,10 +2,11 @@
 import { useTranslations } from 'next-intl';
 import { useWatch } from 'react-hook-form';
 import type { Pir } from '@/lib/contract';
-import { VMS_OTHER_ID } from '@/lib/contract/constants';
+import { VMS_ON_BOARD, VMS_OTHER_ID, type VmsOnBoard } from '@/lib/contract/constants';
 import { STEP_DEFINITIONS } from '@/lib/inspection/forms/definitions';
 import { NumberField, TextField } from '@/components/forms/text-field';
 import { ReferenceField } from '@/components/forms/reference-field';
+import { OptionsField } from '@/components/forms/choice-field';
 import { FormStep } from '../form-step';
 
 function VmsOther() {
@@ -20,6 +21,21 @@ function AdditionalRfmoCode() {
   const entity = useWatch({ name: 'additionalRfmoIdEntity' }) as number | null | undefined;
   if (entity == null) return null;
   return <TextField name="additionalRfmoIdCode" label={t('additionalRfmoIdCode')} />;
+}
+
+const VMS_ON_BOARD_LABEL = { 'yes-national': 'vmsOnBoardNational', 'yes-rmfo': 'vmsOnBoardRfmo', no: 'vmsOnBoardNo' } as const satisfies Record<VmsOnBoard, string>;
+
+/** SPEC §3 "VMS on board": yes (national VMS), yes (the RFMO's VMS) or no; optional. */
+function VmsOnBoardField() {
+  const t = useTranslations('fields');
+  return (
+    <OptionsField
+      name="vmsOnBoard"
+      label={t('vmsOnBoard')}
+      options={VMS_ON_BOARD.map((value) => ({ value, label: t(VMS_ON_BOARD_LABEL[value]) }))}
+      className="@xl:col-span-2"
+    />
+  );
 }
 
 /** updatevesselidentity: the vessel as found in port (SPEC §3 extended.vessel, §5 rules). */
@@ -46,6 +62,7 @@ export function VesselIdentityStep({ report, onCompleted }: { report: Pir; onCom
         <NumberField name="dimension.beam" label={t('beam')} />
         <NumberField name="dimension.draft" label={t('draft')} />
         <NumberField name="totalVolumeOfFishHolds" label={t('fishHolds')} />
+        <VmsOnBoardField />
         <ReferenceField name="vmsType" label={t('vms')} dataset="vms" multiple />
         <VmsOther />
       </div>

@@ -2,7 +2,7 @@
 import '@/lib/contract/zod-config';
 import { z } from 'zod';
 import type { ExtendedVessel } from '@/lib/contract';
-import { VMS_OTHER_ID } from '@/lib/contract/constants';
+import { VMS_ON_BOARD, VMS_OTHER_ID } from '@/lib/contract/constants';
 import type { StepDefinition } from '../step-definition';
 import { msg } from '../../validation/messages';
 import {
@@ -42,6 +42,8 @@ export const vesselIdentitySchema = z
     vmsType: ids(),
     vmsTypeOtherName: nullableText(),
     inmarsat: inmarsat(),
+    /** SPEC §3 "VMS on board" (yes-national, yes-rmfo, no): not among §5's required fields, so optional */
+    vmsOnBoard: z.enum(VMS_ON_BOARD, { error: msg('required') }).nullable(),
   })
   .superRefine((v, ctx) => {
     if (v.additionalRfmoIdEntity !== null && isNotEntered(v.additionalRfmoIdCode)) addIssue(ctx, ['additionalRfmoIdCode'], msg('required'));
@@ -56,14 +58,15 @@ export const vesselIdentitySchema = z
  */
 export function normaliseVessel(v: ExtendedVessel): ExtendedVessel {
   const other = v.vmsType.includes(VMS_OTHER_ID);
-  return { ...v, vmsTypeOtherName: other ? (v.vmsTypeOtherName ?? '') : null };
+  return { ...v, vmsTypeOtherName: other ? (v.vmsTypeOtherName ?? '') : null, vmsOnBoard: v.vmsOnBoard ?? null };
 }
 
 const KEYS = Object.keys(vesselIdentitySchema.shape) as (keyof ExtendedVessel)[];
 
 export const vesselIdentityStep: StepDefinition<VesselIdentityValues> = {
   step: 'updatevesselidentity',
-  select: (r) => ({ ...r.extended.vessel }),
+  // a report stored before "VMS on board" existed has no such key: unanswered
+  select: (r) => ({ ...r.extended.vessel, vmsOnBoard: r.extended.vessel.vmsOnBoard ?? null }),
   apply: (r, values) => ({ ...r, extended: { ...r.extended, vessel: normaliseVessel({ ...r.extended.vessel, ...pick(values, KEYS) }) } }),
   schema: vesselIdentitySchema,
 };
