@@ -26,7 +26,8 @@ export const ACCEPTED_CONTENT_TYPES = ['image/jpeg', 'image/jpg', 'image/pjpeg',
 /** The `accept` attribute of the file inputs. */
 export const ACCEPT_ATTRIBUTE = 'image/jpeg,image/png,image/tiff,.jpg,.jpeg,.png,.tif,.tiff';
 
-export type RefusalReason = 'notImage' | 'unreadable';
+/** notImage: not a picture type of SPEC §5; unreadable: damaged or undecodable; tooLarge: a TIFF over TIFF_MAX_PIXELS. */
+export type RefusalReason = 'notImage' | 'unreadable' | 'tooLarge';
 
 /** A refusal the screens translate: media.refused.{reason}, with the file's name. */
 export class MediaError extends Error {
@@ -86,7 +87,7 @@ export interface ResizeRequest {
   quality: number;
 }
 
-export type ResizeReply = { ok: true; bytes: ArrayBuffer; width: number; height: number } | { ok: false; error: string };
+export type ResizeReply = { ok: true; bytes: ArrayBuffer; width: number; height: number } | { ok: false; error: Exclude<RefusalReason, 'notImage'> };
 
 // ------------------------------------------------------------------ resizing
 
@@ -146,8 +147,10 @@ async function onMainThread(req: ResizeRequest): Promise<ResizeReply> {
 
 /**
  * Checks, resizes and re-encodes one picture. Throws MediaError('notImage') for a file that is not
- * an accepted image (nothing else happens) and MediaError('unreadable') when the browser cannot
- * decode it (a TIFF in a browser without TIFF support, a damaged file).
+ * an accepted image (nothing else happens), MediaError('unreadable') when it cannot be decoded (a
+ * damaged file) and MediaError('tooLarge') for a TIFF too large to decode. TIFF is decoded in the
+ * worker (tiff.ts), so it works in every browser; the main-thread fallback, for browsers without
+ * OffscreenCanvas, leaves TIFF to the browser (Safari, the one such browser, decodes TIFF itself).
  */
 export async function resizeImage(file: Blob & { name?: string }, opts: { maxWidth?: number; maxHeight?: number; quality?: number } = {}): Promise<ResizedImage> {
   const name = file.name ?? '';
@@ -159,6 +162,6 @@ export async function resizeImage(file: Blob & { name?: string }, opts: { maxWid
     quality: opts.quality ?? JPEG_QUALITY,
   };
   const reply = (await inWorker(req)) ?? (await onMainThread(req));
-  if (!reply.ok) throw new MediaError('unreadable', name);
+  if (!reply.ok) throw new MediaError(reply.error, name);
   return { bytes: reply.bytes, width: reply.width, height: reply.height, contentType: RESIZED_CONTENT_TYPE };
 }

@@ -1,10 +1,12 @@
 /// <reference lib="webworker" />
 /**
  * The resize worker (see resize.ts): decodes a picture with createImageBitmap (EXIF orientation
- * applied), draws it at its stored size on an OffscreenCanvas and re-encodes it as JPEG.
+ * applied) — or, for a TIFF, which Chrome and Firefox cannot decode, with UTIF.js (tiff.ts) —
+ * draws it at its stored size on an OffscreenCanvas and re-encodes it as JPEG.
  */
 // Types only: the worker bundle must not pull in resize.ts, which creates this worker.
 import type { ResizeReply, ResizeRequest } from './resize';
+import { decodeTiff, isTiff, orientationTransform, TiffError, uprightSize } from './tiff';
 import { serveWorkerCalls } from '@/lib/workers/worker-call';
 
 /** Same arithmetic as fitWithin in resize.ts (unit-tested there): within the box, never enlarged. */
@@ -17,16 +19,30 @@ function fitWithin(width: number, height: number, maxWidth: number, maxHeight: n
   };
 }
 
+/**
+ * A TIFF is known by its first bytes (a mislabelled file too) and decoded here, its Orientation tag
+ * applied when drawn; anything else is decoded by the browser, which applies the EXIF orientation.
+ */
+async function decode(blob: Blob): Promise<{ bitmap: ImageBitmap; orientation: number }> {
+  if (isTiff(new Uint8Array(await blob.slice(0, 4).arrayBuffer()))) {
+    const { width, height, rgba, orientation } = decodeTiff(await blob.arrayBuffer());
+    return { bitmap: await createImageBitmap(new ImageData(rgba, width, height)), orientation };
+  }
+  return { bitmap: await createImageBitmap(blob, { imageOrientation: 'from-image' }), orientation: 1 };
+}
+
 async function resize(req: ResizeRequest): Promise<ResizeReply> {
   let bitmap: ImageBitmap;
+  let orientation: number;
   try {
-    bitmap = await createImageBitmap(req.blob, { imageOrientation: 'from-image' });
-  } catch {
-    return { ok: false, error: 'unreadable' };
+    ({ bitmap, orientation } = await decode(req.blob));
+  } catch (e) {
+    return { ok: false, error: e instanceof TiffError ? e.reason : 'unreadable' };
   }
   try {
     if (!(bitmap.width > 0 && bitmap.height > 0)) return { ok: false, error: 'unreadable' };
-    const size = fitWithin(bitmap.width, bitmap.height, req.maxWidth, req.maxHeight);
+    const upright = uprightSize(bitmap.width, bitmap.height, orientation);
+    const size = fitWithin(upright.width, upright.height, req.maxWidth, req.maxHeight);
     const canvas = new OffscreenCanvas(size.width, size.height);
     const ctx = canvas.getContext('2d');
     if (!ctx) return { ok: false, error: 'unreadable' };
@@ -34,7 +50,9 @@ async function resize(req: ResizeRequest): Promise<ResizeReply> {
     ctx.fillStyle = '#ffffff';
     ctx.fillRect(0, 0, size.width, size.height);
     ctx.imageSmoothingQuality = 'high';
-    ctx.drawImage(bitmap, 0, 0, size.width, size.height);
+    ctx.setTransform(...orientationTransform(orientation, size.width, size.height));
+    const drawn = uprightSize(size.width, size.height, orientation); // back to the stored proportions
+    ctx.drawImage(bitmap, 0, 0, drawn.width, drawn.height);
     const blob = await canvas.convertToBlob({ type: 'image/jpeg', quality: req.quality });
     return { ok: true, bytes: await blob.arrayBuffer(), width: size.width, height: size.height };
   } catch {

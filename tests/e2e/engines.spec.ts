@@ -59,7 +59,7 @@ for (const engine of chosen) {
         expect(f.received, f.name).toBe(true);
         expect(f.size, f.name).toBeGreaterThan(500);
       }
-      // The crew list became a one-page PDF, and the 4000 × 3000 picture was resized on the tablet.
+      // The crew list (a TIFF page) became a one-page PDF, and the 4000 × 3000 picture was resized on the tablet.
       expect(held.attachmentPages).toBe(1);
       expect(held.picture).toBe('3000x2250');
     } catch (e) {

@@ -1,5 +1,6 @@
 import { expect, type APIRequestContext, type BrowserContext, type Page } from '@playwright/test';
 import jpeg from 'jpeg-js';
+import UTIF from 'utif2';
 import { currentFilesReply, loginReply, type Pir } from '@/lib/contract';
 
 export interface DemoLogin {
@@ -88,6 +89,18 @@ export function makeJpeg(width: number, height: number, tint = 120): Buffer {
   for (let y = 0; y < height; y++)
     for (let x = 0; x < width; x++) data.set([(x / width) * 255, (y / height) * 255, tint, 255], (y * width + x) * 4);
   return Buffer.from(jpeg.encode({ data, width, height }, 80).data);
+}
+
+/**
+ * A w × h TIFF (uncompressed RGBA, as UTIF.js writes it) with a colour gradient: Chrome and Firefox
+ * cannot decode TIFF themselves, so it shows only through the app's own decoder. `orientation` is
+ * its Orientation tag (6: stored on its side, to be turned a quarter clockwise).
+ */
+export function makeTiff(width: number, height: number, orientation = 1): Buffer {
+  const rgba = new Uint8Array(width * height * 4);
+  for (let y = 0; y < height; y++)
+    for (let x = 0; x < width; x++) rgba.set([(x / width) * 255, 160, (y / height) * 255, 255], (y * width + x) * 4);
+  return Buffer.from(UTIF.encodeImage(rgba, width, height, orientation === 1 ? undefined : ({ t274: [orientation] } as never)));
 }
 
 /** Clicks a button that opens a file chooser and gives it the files. */

@@ -3,7 +3,7 @@ import { expect, test } from './fixtures';
 import { encodePng } from '../../server/seed/png';
 import type { Pir } from '@/lib/contract';
 import { DEMO_USERS } from '../../server/seed/demo-users';
-import { choose, goOffline, goOnline, listingFor, login, makeJpeg, waitForServiceWorker } from './helpers';
+import { choose, goOffline, goOnline, listingFor, login, makeJpeg, makeTiff, waitForServiceWorker } from './helpers';
 
 const amina = DEMO_USERS[0]!;
 
@@ -18,6 +18,8 @@ interface StoredInfo {
   height: number | null;
   contentType: string;
   size: number;
+  /** the stored bytes' first three: FF D8 FF for a JPEG */
+  magic?: number[];
 }
 
 /** The files the tablet stores for a report, straight from IndexedDB. */
@@ -33,7 +35,7 @@ function storedFiles(page: Page, reportId: number, prefix: string): Promise<Stor
             resolve(
               (req.result as StoredInfo[])
                 .filter((f) => f.id.startsWith(prefix))
-                .map((f) => ({ id: f.id, width: f.width, height: f.height, contentType: f.contentType, size: f.size })),
+                .map((f) => ({ id: f.id, width: f.width, height: f.height, contentType: f.contentType, size: f.size, magic: [...new Uint8Array((f as unknown as { content: ArrayBuffer }).content.slice(0, 3))] })),
             );
           req.onerror = () => reject(req.error);
         };
@@ -372,4 +374,79 @@ test('an authorisation\'s document (SPEC §3 AUTF, TRAU): made from the authoris
       await testInfo.attach(`authorisation ${width}x${height} ${dark ? 'dark' : 'light'}`, { path: file, contentType: 'image/png' });
     }
   }
+});
+
+test('a TIFF picture and a TIFF attachment page are decoded in the worker, stored as resized JPEGs and shown; a damaged TIFF is refused', async ({ page, request }, testInfo) => {
+  test.setTimeout(180_000);
+  const report = pickReport(await listingFor(request, amina));
+  await login(page, amina);
+  await page.locator(`[data-report-id="${report.id}"]`).getByRole('button', { name: 'Claim' }).click();
+  await expect(page.getByText(`${report.vesselIdentity.vesselName} is ready for inspection.`)).toBeVisible({ timeout: 60_000 });
+  await page.goto(`/pir/${report.id}/`);
+  await page.getByRole('button', { name: 'Start inspection' }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Start inspection' }).click();
+  await expect(page.getByTestId('stepper-inspection started')).toHaveAttribute('data-state', 'done');
+
+  // Chromium itself cannot decode TIFF: the page's own decoder refuses it.
+  const tiff = makeTiff(3600, 1200);
+  expect(
+    await page.evaluate(async (bytes) => {
+      try {
+        await createImageBitmap(new Blob([new Uint8Array(bytes)], { type: 'image/tiff' }));
+        return 'decoded';
+      } catch {
+        return 'refused';
+      }
+    }, [...makeTiff(4, 4)]),
+  ).toBe('refused');
+
+  // ---- a vessel picture: 3600 × 1200 is stored as a 3000 × 1000 JPEG (SPEC §9) and shown
+  await page.getByTestId('stepper-vesselpictures').click();
+  const step = page.getByTestId('step-vesselpictures');
+  await expect(step.getByText('No pictures yet.')).toBeVisible();
+  await choose(page, () => step.getByRole('button', { name: 'Choose a file' }).click(), [{ name: 'hull-scan.tiff', mimeType: 'image/tiff', buffer: tiff }]);
+  const cards = step.getByTestId('picture-card');
+  await expect(cards).toHaveCount(1, { timeout: 30_000 });
+  await expect(step.getByTestId('media-error')).toHaveCount(0);
+  const stored = await storedFiles(page, report.id, `picture:${report.id}:`);
+  expect(stored.map(({ width, height, contentType, magic }) => ({ width, height, contentType, magic }))).toEqual([
+    { width: 3000, height: 1000, contentType: 'image/jpeg', magic: [0xff, 0xd8, 0xff] },
+  ]);
+  const img = cards.first().getByRole('img');
+  await expect(img).toBeVisible();
+  await expect.poll(() => img.evaluate((i: HTMLImageElement) => i.complete && i.naturalWidth > 0 && `${i.naturalWidth}x${i.naturalHeight}`)).toBe('3000x1000');
+
+  // A TIFF stored on its side (Orientation 6) stands upright, as a camera JPEG does.
+  await choose(page, () => step.getByRole('button', { name: 'Choose a file' }).click(), [{ name: 'turned.tif', mimeType: 'image/tiff', buffer: makeTiff(1200, 600, 6) }]);
+  await expect(cards).toHaveCount(2, { timeout: 30_000 });
+  expect((await storedFiles(page, report.id, `picture:${report.id}:`)).map((p) => `${p.width}x${p.height}`).sort()).toEqual(['3000x1000', '600x1200']);
+
+  // ---- a damaged TIFF (its pages cut off): a clear message, nothing added
+  await choose(page, () => step.getByRole('button', { name: 'Choose a file' }).click(), [{ name: 'broken.tif', mimeType: 'image/tiff', buffer: tiff.subarray(0, 5000) }]);
+  await expect(step.getByTestId('media-error')).toHaveText('“broken.tif” could not be read as a picture. Try another photo, or a JPG or PNG file.', { timeout: 20_000 });
+  await expect(cards).toHaveCount(2);
+  expect(await storedFiles(page, report.id, `picture:${report.id}:`)).toHaveLength(2);
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.screenshot({ path: testInfo.outputPath('vesselpictures-tiff.png') });
+
+  // ---- an attachment page from a TIFF goes the same way
+  await page.getByTestId('stepper-pirattachments').click();
+  const att = page.getByTestId('step-pirattachments');
+  await att.getByRole('button', { name: 'New attachment' }).click();
+  const draft = att.getByTestId('attachment-draft');
+  await draft.getByRole('combobox', { name: 'Document type' }).click();
+  await page.getByRole('option', { name: 'Crew list', exact: true }).click();
+  await choose(page, () => draft.getByRole('button', { name: 'First page from a file' }).click(), [{ name: 'crew-list.tif', mimeType: 'image/tiff', buffer: makeTiff(1240, 1754) }]);
+  const confirm = page.getByRole('alertdialog');
+  await expect(confirm).toContainText('Page 1 was added.', { timeout: 30_000 });
+  await confirm.getByRole('button', { name: 'No, done' }).click();
+  const local = att.locator('[data-testid="attachment-card"][data-offline="true"]');
+  await expect(local.getByTestId('attachment-page')).toHaveCount(1);
+  const pages = await storedFiles(page, report.id, `attachment-page:${report.id}:`);
+  expect(pages.map(({ width, height, contentType, magic }) => ({ width, height, contentType, magic }))).toEqual([
+    { width: 1240, height: 1754, contentType: 'image/jpeg', magic: [0xff, 0xd8, 0xff] },
+  ]);
+  const pageImg = local.getByTestId('attachment-page').getByRole('img');
+  await expect.poll(() => pageImg.evaluate((i: HTMLImageElement) => i.complete && i.naturalWidth > 0)).toBe(true);
+  await page.screenshot({ path: testInfo.outputPath('pirattachments-tiff.png') });
 });

@@ -5,14 +5,14 @@ import { expect, test } from './fixtures';
 import { DEFAULT_PORT_OF_ARRIVAL, type Pir, type PortEntry } from '@/lib/contract';
 import { createSearchIndex, filterByPorts, searchReports } from '@/lib/reports/search';
 import { groupReports, REPORT_GROUPS } from '@/lib/reports/groups';
+import { filterOptions, optionsOf } from '@/lib/reference-data/search';
 import { DEMO_USERS } from '../../server/seed/demo-users';
 import { goOffline, goOnline, listingFor, login, waitForServiceWorker } from './helpers';
 
 const amina = DEMO_USERS[0]!;
 const rajesh = DEMO_USERS[1]!;
-const portsEn = new Map(
-  (JSON.parse(fs.readFileSync(path.resolve('server/reference-data/data/port.json'), 'utf8')) as PortEntry[]).map((p) => [p.id, p.nameEn]),
-);
+const allPorts = JSON.parse(fs.readFileSync(path.resolve('server/reference-data/data/port.json'), 'utf8')) as PortEntry[];
+const portsEn = new Map(allPorts.map((p) => [p.id, p.nameEn]));
 const index = createSearchIndex((id) => portsEn.get(id));
 const LISTING = '/be/offline-api/current-files';
 
@@ -32,6 +32,7 @@ async function cardIds(page: Page, scope = page.locator('main')): Promise<number
 async function slideIds(scope: ReturnType<Page['locator']>): Promise<number[]> {
   return (await scope.locator('[data-slide-report]').evaluateAll((els) => els.map((e) => Number(e.getAttribute('data-slide-report'))))).sort((a, b) => a - b);
 }
+const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 const sorted = (ids: number[]) => [...ids].sort((a, b) => a - b);
 
 async function openList(page: Page) {
@@ -182,6 +183,118 @@ test('the port filter: badge, narrower list, per-filter reset and clear-all, kep
   await expect(page.getByTestId('filter-count')).toHaveCount(0);
   await expect.poll(() => cardIds(page)).toEqual(sorted(listing.map((r) => r.id)));
   expect(await page.evaluate(() => JSON.parse(localStorage.getItem('settings')!).filters.ports)).toEqual([]);
+});
+
+test('the port picker holds every port (SPEC §9 virtual list): the last is reached by scrolling, chosen and applied; the search narrows; keys move', async ({ page, request }, testInfo) => {
+  test.setTimeout(120_000);
+  const listing = await listingFor(request, amina);
+  // The picker is given the whole port list (1,244 ports, the active ones offered), as long a list as the app has.
+  await page.route('**/be/reference_data/designatedPort', (route) => route.fulfill({ status: 200, contentType: 'application/json', body: JSON.stringify(allPorts) }));
+  const offered = optionsOf(allPorts, 'en');
+  expect(offered.length).toBeGreaterThan(800);
+  const last = offered.at(-1)!;
+  const first = offered[0]!;
+
+  await openList(page);
+  await page.getByTestId('filters-button').click();
+  const modal = page.getByTestId('filters-modal');
+  await modal.getByRole('button', { name: 'Choose ports…' }).click();
+  const picker = page.getByRole('dialog', { name: 'Designated ports' });
+  const options = picker.getByRole('option');
+  const lastOption = picker.getByRole('option', { name: new RegExp(`^${escapeRegExp(last.label)}`) });
+  await expect(options.first()).toHaveAttribute('aria-posinset', '1');
+  // Every port is in the list (its size), though only the rows near the view are drawn.
+  await expect(options.first()).toHaveAttribute('aria-setsize', String(offered.length));
+  expect(await options.count()).toBeLessThan(60);
+  await expect(lastOption).toHaveCount(0);
+  await expect(picker.getByText(/more: refine the search/)).toHaveCount(0);
+
+  // Scroll the list itself (the wheel, no search) until the last port shows.
+  const scroller = picker.getByTestId('select-scroll');
+  await scroller.hover();
+  await expect(async () => {
+    await page.mouse.wheel(0, 4000);
+    await expect(lastOption).toBeInViewport({ timeout: 300 });
+  }).toPass({ timeout: 30_000 });
+  await expect(lastOption).toHaveAttribute('aria-posinset', String(offered.length));
+  expect(await scroller.evaluate((el) => Math.abs(el.scrollHeight - el.clientHeight - el.scrollTop) < 2)).toBe(true);
+  expect(await options.count()).toBeLessThan(60);
+  await lastOption.click();
+  await expect(lastOption).toHaveAttribute('aria-selected', 'true');
+  await expect(picker.getByText('1 chosen')).toBeVisible();
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.screenshot({ path: testInfo.outputPath('port-picker-end-1280x800.png') });
+  await picker.getByRole('button', { name: 'Apply' }).click();
+  await expect(picker).toBeHidden();
+
+  // The choice took effect: named in the filters modal, counted on the button, applied to the list, kept.
+  await expect(modal.getByRole('button', { name: `Remove ${last.label}` })).toBeVisible();
+  await expect(page.getByTestId('filters-badge')).toHaveText('1');
+  expect(await page.evaluate(() => JSON.parse(localStorage.getItem('settings')!).filters.ports)).toEqual([last.value]);
+  await modal.getByRole('button', { name: 'Done' }).click();
+  const kept = filterByPorts(listing, [last.value]);
+  await expect(page.getByTestId('filter-count')).toHaveText(`${kept.length} of ${listing.length} reports shown: port filter on.`);
+  await expect.poll(() => cardIds(page)).toEqual(sorted(kept.map((r) => r.id)));
+
+  // Opened again, the list opens on the current choice, which has the keyboard focus first.
+  await page.getByTestId('filters-button').click();
+  await modal.getByRole('button', { name: 'Choose ports…' }).click();
+  await expect(picker.getByRole('textbox', { name: 'Search' })).toBeFocused();
+  await page.keyboard.press('Tab');
+  await expect(lastOption).toBeFocused();
+  await expect(lastOption).toBeInViewport();
+  // Home and End reach either end of the whole list; arrows move by one.
+  await page.keyboard.press('Home');
+  const firstOption = picker.getByRole('option', { name: new RegExp(`^${escapeRegExp(first.label)}`) });
+  await expect(firstOption).toBeFocused();
+  await expect(firstOption).toHaveAttribute('aria-posinset', '1');
+  await page.keyboard.press('ArrowDown');
+  await expect(picker.locator('[role="option"][aria-posinset="2"]')).toBeFocused();
+  await page.keyboard.press('End');
+  await expect(lastOption).toBeFocused();
+  await page.keyboard.press('Space');
+  await expect(lastOption).toHaveAttribute('aria-selected', 'false');
+  // Cancel leaves the filter as it was.
+  await picker.getByRole('button', { name: 'Cancel' }).click();
+  await expect(picker).toBeHidden();
+  await expect(page.getByTestId('filters-badge')).toHaveText('1');
+
+  // The search still narrows the list, to every match and only those.
+  await modal.getByRole('button', { name: 'Choose ports…' }).click();
+  const word = 'port';
+  const matching = filterOptions(offered, word);
+  expect(matching.length).toBeGreaterThan(1);
+  expect(matching.length).toBeLessThan(offered.length);
+  await picker.getByRole('textbox', { name: 'Search' }).fill(word);
+  await expect(options.first()).toHaveAttribute('aria-setsize', String(matching.length));
+  const shown = await options.evaluateAll((els) => els.map((e) => e.querySelector('.line-clamp-2')?.textContent ?? ''));
+  expect(shown).toEqual(matching.slice(0, shown.length).map((o) => o.label));
+  await picker.getByRole('textbox', { name: 'Search' }).fill(last.label);
+  await expect(lastOption).toBeVisible();
+  await expect(lastOption).toHaveAttribute('aria-selected', 'true');
+  await picker.getByRole('textbox', { name: 'Search' }).fill('no such port anywhere');
+  await expect(options).toHaveCount(0);
+  await expect(picker.getByText('Nothing matches the search.')).toBeVisible();
+
+  // Screenshots: the list scrolled to its end, at the three sizes; dark and French too.
+  await picker.getByRole('textbox', { name: 'Search' }).fill('');
+  for (const [width, height] of [
+    [800, 1280],
+    [390, 844],
+  ] as const) {
+    await page.setViewportSize({ width, height });
+    await scroller.evaluate((el) => el.scrollTo({ top: el.scrollHeight }));
+    await expect(lastOption).toBeInViewport();
+    await page.screenshot({ path: testInfo.outputPath(`port-picker-end-${width}x${height}.png`) });
+  }
+  await picker.getByRole('button', { name: 'Cancel' }).click();
+  await page.evaluate(() => localStorage.setItem('settings', JSON.stringify({ ...JSON.parse(localStorage.getItem('settings')!), darkMode: true, language: 'fr' })));
+  await page.reload();
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.getByTestId('filters-button').click();
+  await modal.getByRole('button', { name: 'Choisir des ports…' }).click();
+  await expect(page.getByRole('dialog').getByRole('option').first()).toBeVisible();
+  await page.screenshot({ path: testInfo.outputPath('port-picker-fr-dark-1280x800.png') });
 });
 
 test('claim, release (confirmed) and reclaim (confirmed, naming vessel and device) from a card', async ({ page, request }) => {

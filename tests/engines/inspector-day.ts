@@ -1,6 +1,6 @@
 /**
  * The inspector's day, once, for every browser engine: sign in, claim and prepare, lose the network,
- * reload, fill every step, add a large picture and an attachment, sign both pads, submit with no
+ * reload, fill every step, add a large picture and an attachment (a TIFF page), sign both pads, submit with no
  * network, get it back; then the server holds exactly what was typed, each file once.
  */
 import Database from 'better-sqlite3';
@@ -11,7 +11,7 @@ import { FORM_STEPS } from '@/lib/inspection/steps';
 import { remoteFilesOf } from '@/lib/tasks/builders';
 import type { Pir } from '@/lib/contract';
 import type { DemoLogin } from '../e2e/helpers';
-import { makeJpeg } from '../e2e/helpers';
+import { makeJpeg, makeTiff } from '../e2e/helpers';
 import type { Network } from './network';
 import type { Find, Tablet } from './tablet';
 
@@ -157,9 +157,10 @@ export async function inspectorDay(t: Tablet, net: Network, dataDir: string, rep
   const masterSays = `Master agrees with the count (${t.engine}).`;
   const typed = { inspectorId: 'INS-0042', email: 'inspector@fisheries.example.org' };
   const bow = path.join(files, 'bow.jpg');
-  const crew = path.join(files, 'crew.jpg');
+  // The attachment page is a TIFF scan: no engine but WebKit decodes TIFF itself, the app does (SPEC §5).
+  const crew = path.join(files, 'crew.tif');
   fs.writeFileSync(bow, makeJpeg(4000, 3000));
-  fs.writeFileSync(crew, makeJpeg(620, 877, 40));
+  fs.writeFileSync(crew, makeTiff(620, 877));
 
   await login(t, who);
   // The first visit installs the app (about 5 MB precached): on a loaded machine WebKit took over 30 s.
