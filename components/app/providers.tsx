@@ -2,7 +2,6 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { useState } from 'react';
 import { createQueryClient, syncOnlineManager } from '@/lib/query/client';
-import { useDarkMode } from '@/lib/hooks/use-dark-mode';
 import { IntlProvider } from './intl-provider';
 import { SettingsEffects } from './settings-effects';
 import { ServiceWorkerRegistration } from './service-worker';
@@ -17,7 +16,6 @@ export function Providers({ children }: { children: React.ReactNode }) {
     syncOnlineManager();
     return createQueryClient();
   });
-  const dark = useDarkMode();
   return (
     <QueryClientProvider client={queryClient}>
       <IntlProvider>
@@ -27,7 +25,7 @@ export function Providers({ children }: { children: React.ReactNode }) {
         <MockBanner />
         <AppShell>{children}</AppShell>
         <ErrorDialog />
-        <ToasterHost dark={dark} />
+        <ToasterHost />
       </IntlProvider>
     </QueryClientProvider>
   );

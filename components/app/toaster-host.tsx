@@ -10,7 +10,7 @@ const IDLE_TIMEOUT_MS = 2000;
  * Sonner's <Toaster>, mounted once sonner is loaded: when the page is first idle after mount, or at
  * the first toast (lib/app/toast.ts), whichever comes first. Keeps sonner out of every route's first scripts.
  */
-export function ToasterHost({ dark }: { dark: boolean }) {
+export function ToasterHost() {
   const sonner = useSyncExternalStore(onSonnerLoaded, loadedSonner, () => undefined);
 
   useEffect(() => whenIdle(() => void loadSonner().catch((e) => console.warn('Could not load the toasts', e)), IDLE_TIMEOUT_MS, 500), []);
@@ -18,14 +18,15 @@ export function ToasterHost({ dark }: { dark: boolean }) {
   if (!sonner) return null;
   const { Toaster } = sonner;
   return (
-    // SPEC §9: toasts default to 2 s, dark
+    // SPEC §9: toasts default to 2 s, dark, whatever the app's theme: the `dark` class gives them the
+    // dark theme's colours, which keep WCAG AA contrast, over a light page as over a dark one.
     <Toaster
-      theme={dark ? 'dark' : 'light'}
+      theme="dark"
+      className="dark"
       duration={2000}
       position="top-center"
       closeButton
       toastOptions={{
-        // Theme colours rather than the library's: they keep WCAG AA contrast in both themes.
         classNames: {
           toast: 'border bg-popover text-popover-foreground',
           error: 'border-destructive/60 [&_[data-icon]]:text-destructive',

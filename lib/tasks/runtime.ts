@@ -6,6 +6,7 @@ import { queryClient } from '@/lib/local-data/cache';
 import type { ProcessRecord } from '@/lib/local-data/db';
 import { allReports, commit, findReport } from '@/lib/local-data/reports-store';
 import { processesOf } from '@/lib/local-data/processes-store';
+import { reportError } from '@/lib/errors/error-bus';
 import { sessionStore } from '@/lib/session/session-store';
 import { queryKeys } from '@/lib/query/client';
 import { applyTransition, isSubmissionStalled } from '@/lib/reports/transitions';
@@ -22,13 +23,24 @@ function firstRejection(p: ProcessRecord): string {
   return (t && rejectionMessage(t)) ?? 'error';
 }
 
+/** SPEC §8: the message of a process whose report is not on the tablet. */
+export const NO_PIR_FOR_SUBJECT = "couldn't get the pir from process subject";
+
+/**
+ * A process whose report is not on the tablet (a restore or a damaged store left it behind): the
+ * task list is restored without it, and the inspector is told (SPEC §8). A process removed with its
+ * report (released, archived, gone from the server) is already gone from the store: nothing to say.
+ */
+async function dropOrphan(p: ProcessRecord) {
+  if (!processesOf(p.subject).some((x) => x.uid === p.uid)) return;
+  await commit({ removeProcesses: [p.uid] });
+  reportError(new Error(NO_PIR_FOR_SUBJECT));
+}
+
 /** A process finished: its report moves on (exported for tests). */
 export async function onComplete(p: ProcessRecord) {
   const report = findReport(p.subject);
-  if (!report) {
-    await commit({ removeProcesses: [p.uid] });
-    return;
-  }
+  if (!report) return dropOrphan(p);
   if (p.type === PROCESS_TYPE.prepare) {
     if (!report.extended) {
       // Never ready without its details: fetch them again now rather than at the next listing.
@@ -51,10 +63,11 @@ export async function onComplete(p: ProcessRecord) {
   }
 }
 
-async function onRejected(p: ProcessRecord) {
+/** A process stopped on a rejected task (exported for tests). */
+export async function onRejected(p: ProcessRecord) {
   const report = findReport(p.subject);
   const message = firstRejection(p);
-  if (!report) return;
+  if (!report) return dropOrphan(p);
   if (p.type === PROCESS_TYPE.prepare) {
     const claim = p.tasks.find((t) => t.subtype === SUBTYPE.claim);
     if (claim?.status === 'REJECTED') {

@@ -42,6 +42,21 @@ test('until the inspector chooses, the app is light or dark as the system is, an
   await expect(page.getByRole('heading', { level: 1, name: 'Reports' })).toBeVisible();
   expect(await darkAtStart()).toBe(false);
   await expect(html).not.toHaveClass(/\bdark\b/);
+
+  // SPEC §9: toasts are dark, over the light app too.
+  await page.context().setOffline(true);
+  await page.getByRole('button', { name: 'Refresh the list from the server' }).click();
+  const shown = page.locator('[data-sonner-toast]').first();
+  await expect(shown).toBeVisible();
+  const lightness = await shown.evaluate((el) => {
+    const probe = document.createElement('canvas').getContext('2d')!;
+    probe.fillStyle = getComputedStyle(el).backgroundColor;
+    probe.fillRect(0, 0, 1, 1);
+    const [r, g, b] = probe.getImageData(0, 0, 1, 1).data;
+    return (0.2126 * r! + 0.7152 * g! + 0.0722 * b!) / 255;
+  });
+  expect(lightness).toBeLessThan(0.3);
+  await page.context().setOffline(false);
 });
 
 test('a fresh tablet signed in as any demo inspector opens calm: no error or warning toast, no alert', async ({ browser, server }) => {

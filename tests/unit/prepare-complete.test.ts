@@ -7,7 +7,8 @@ import { commit, findReport } from '@/lib/local-data/reports-store';
 import { processesOf } from '@/lib/local-data/processes-store';
 import { buildPrepareProcess, SUBTYPE } from '@/lib/tasks/builders';
 import { applyTaskEvent } from '@/lib/tasks/model';
-import { onComplete } from '@/lib/tasks/runtime';
+import { NO_PIR_FOR_SUBJECT, onComplete, onRejected } from '@/lib/tasks/runtime';
+import { onError } from '@/lib/errors/error-bus';
 import { emptyExtended, report } from './fixtures/report';
 
 let n = 0;
@@ -48,5 +49,46 @@ describe('a preparation that ends (SPEC §4)', () => {
     expect(again?.tasks[0]?.url).toBe(p.tasks.find((t) => t.subtype === SUBTYPE.extended)?.url);
     expect(await (await db()).get('processes', p.uid)).toBeUndefined();
     expect((await (await db()).get('processes', again!.uid))?.tasks).toHaveLength(1);
+  });
+});
+
+describe('a process whose report is not on the tablet (SPEC §8)', () => {
+  it('is dropped from the task list with "couldn\'t get the pir from process subject", whether it ended or stopped', async () => {
+    attachQueryClient(new QueryClient());
+    const errors: unknown[] = [];
+    const off = onError((e) => errors.push(e));
+    try {
+      const r = report(503, 'preparing', { claimedByDevice: 'TAB-A', extended: emptyExtended() });
+      const done = finishedPreparation(r);
+      const stopped = { ...finishedPreparation(report(504, 'preparing', { claimedByDevice: 'TAB-A' })), subject: 504 };
+      // Left behind without their reports (a restore, a damaged store).
+      await commit({ processes: [done, stopped] });
+
+      await onComplete(done);
+      await onRejected(stopped);
+      expect(processesOf(503)).toEqual([]);
+      expect(processesOf(504)).toEqual([]);
+      expect(await (await db()).get('processes', done.uid)).toBeUndefined();
+      expect(errors.map((e) => (e as Error).message)).toEqual([NO_PIR_FOR_SUBJECT, NO_PIR_FOR_SUBJECT]);
+      expect(NO_PIR_FOR_SUBJECT).toBe("couldn't get the pir from process subject");
+    } finally {
+      off();
+    }
+  });
+
+  it('says nothing for a process that went with its report (released, archived, gone from the server)', async () => {
+    attachQueryClient(new QueryClient());
+    const errors: unknown[] = [];
+    const off = onError((e) => errors.push(e));
+    try {
+      const r = report(505, 'preparing', { claimedByDevice: 'TAB-A', extended: emptyExtended() });
+      const p = finishedPreparation(r);
+      await commit({ put: [r], processes: [p] });
+      await commit({ remove: [r.id] });
+      await onComplete(p);
+      expect(errors).toEqual([]);
+    } finally {
+      off();
+    }
   });
 });

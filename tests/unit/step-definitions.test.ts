@@ -514,8 +514,8 @@ describe('findings', () => {
 describe('infringement', () => {
   const def = infringementStep;
   it('must be answered', () => expect(errs(def, (e) => (e.pir.hasInfringements = null))).toEqual({ hasInfringements: E('required') }));
-  it('with a yes, the infringements noted are required; actions taken are not', () => {
-    expect(errs(def, (e) => (e.pir.hasInfringements = true))).toEqual({ infrigements: E('required') });
+  it('with a yes, neither the infringements noted nor the actions taken are required (SPEC §5)', () => {
+    expect(errs(def, (e) => Object.assign(e.pir, { hasInfringements: true, infrigements: '', actionsTaken: '' }))).toEqual({});
     expect(errs(def, (e) => Object.assign(e.pir, { hasInfringements: true, infrigements: 'Unlicensed species', actionsTaken: '' }))).toEqual({});
   });
   it('a no clears both texts', () => {

@@ -1,23 +1,18 @@
 /**
- * SPEC §5 infringement. Decision: with a "yes", `infrigements` (spelt so) is required — a report that
- * says there were infringements without saying which is of no use to the flag state; `actionsTaken`
- * stays optional because the port State may not have acted yet at the time of the inspection.
+ * SPEC §5 infringement: only the answer is required. With a "yes", the infringements noted (spelt
+ * `infrigements`) and the actions taken are open, not required: SPEC asks for no more, and an
+ * inspector may close the step before the port State has written them up.
  */
 import '@/lib/contract/zod-config';
 import { z } from 'zod';
 import type { ExtendedPir } from '@/lib/contract';
 import type { StepDefinition } from '../step-definition';
-import { msg } from '../../validation/messages';
-import { addIssue, isNotEntered, requiredYesNo, text } from '../../validation/rules';
+import { requiredYesNo, text } from '../../validation/rules';
 import { pirSlice } from './slices';
 
 export type InfringementValues = Pick<ExtendedPir, 'hasInfringements' | 'infrigements' | 'actionsTaken'>;
 
-export const infringementSchema = z
-  .object({ hasInfringements: requiredYesNo(), infrigements: text(), actionsTaken: text() })
-  .superRefine((v, ctx) => {
-    if (v.hasInfringements === true && isNotEntered(v.infrigements)) addIssue(ctx, ['infrigements'], msg('required'));
-  });
+export const infringementSchema = z.object({ hasInfringements: requiredYesNo(), infrigements: text(), actionsTaken: text() });
 
 const slice = pirSlice(['hasInfringements', 'infrigements', 'actionsTaken']);
 
