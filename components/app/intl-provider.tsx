@@ -3,16 +3,14 @@ import { NextIntlClientProvider } from 'next-intl';
 import { useEffect, useState } from 'react';
 import { toast } from '@/lib/app/toast';
 import type { Language } from '@/lib/contract';
-import { useStore } from '@/lib/store/use-store';
-import { settingsStore } from '@/lib/store/settings';
+import { useLanguage } from '@/lib/hooks/use-language';
 import { DEFAULT_LANGUAGE, loadedMessages, loadMessages, type Messages } from '@/lib/i18n/messages';
 
 /** Dates and times follow the tablet's own time zone. */
 const timeZone = typeof Intl !== 'undefined' ? Intl.DateTimeFormat().resolvedOptions().timeZone : 'UTC';
 
 export function IntlProvider({ children }: { children: React.ReactNode }) {
-  const settings = useStore(settingsStore);
-  const wanted = settings?.language ?? DEFAULT_LANGUAGE;
+  const wanted = useLanguage();
   // While a language loads, the last one loaded stays on screen (no blank page, no key names).
   const [shown, setShown] = useState<{ locale: Language; messages: Messages }>({ locale: DEFAULT_LANGUAGE, messages: loadedMessages(DEFAULT_LANGUAGE)! });
   const ready = loadedMessages(wanted);

@@ -3,6 +3,8 @@ import { useEffect, useSyncExternalStore } from 'react';
 import { loadedSonner, loadSonner, onSonnerLoaded } from '@/lib/app/toast';
 import { whenIdle } from '@/lib/app/when-idle';
 
+const ABOVE_TAB_BAR = 'calc(var(--tabbar-height) + env(safe-area-inset-bottom) + 0.75rem)';
+
 /** How long after mount sonner is fetched at the latest when the page never goes idle. */
 const IDLE_TIMEOUT_MS = 2000;
 
@@ -24,7 +26,10 @@ export function ToasterHost() {
       theme="dark"
       className="dark"
       duration={2000}
-      position="top-center"
+      // At the bottom, above the tab bar: at the top they covered page titles and dialog headings.
+      position="bottom-center"
+      offset={{ bottom: ABOVE_TAB_BAR }}
+      mobileOffset={{ bottom: ABOVE_TAB_BAR }}
       closeButton
       toastOptions={{
         classNames: {

@@ -3,18 +3,18 @@ import { useTranslations } from 'next-intl';
 import { LogOutIcon, MoonIcon, WrenchIcon, type LucideIcon } from 'lucide-react';
 import { useId } from 'react';
 import type { Settings } from '@/lib/contract';
-import { FONT_SIZES, LANGUAGES } from '@/lib/contract/constants';
+import { FONT_SIZES } from '@/lib/contract/constants';
 import { signOut } from '@/lib/session/session-store';
 import { updateSettings } from '@/lib/store/settings';
 import { useDarkMode } from '@/lib/hooks/use-dark-mode';
 import { Button } from '@/components/ui/button';
 import { Label } from '@/components/ui/label';
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import { Switch } from '@/components/ui/switch';
 import { DataActions } from '@/components/export/data-actions';
 import { StorageStatus } from './storage-status';
 import { UpdateButton } from './update-button';
 import { InstallButton } from './install-button';
+import { LanguageSelect, SettingSelect } from './setting-select';
 
 /** The user menu's settings and actions, loaded when the menu first opens (components/app/user-menu.tsx). */
 export function UserMenuPanel({ settings }: { settings: Settings }) {
@@ -29,7 +29,7 @@ export function UserMenuPanel({ settings }: { settings: Settings }) {
 
       <div className="flex flex-col gap-5 border-t pt-5">
         <SettingSwitch icon={MoonIcon} label={t('darkMode')} checked={dark} onChange={(darkMode) => updateSettings({ darkMode })} />
-        <SettingSelect label={t('language')} value={settings.language} options={LANGUAGES} optionLabel={(l) => t(`languages.${l}`)} optionLang={(l) => l} onChange={(language) => updateSettings({ language })} />
+        <LanguageSelect />
         <SettingSelect label={t('fontSize')} value={settings.fontSize} options={FONT_SIZES} optionLabel={(f) => t(`fontSizes.${f}`)} onChange={(fontSize) => updateSettings({ fontSize })} />
         <SettingSwitch
           icon={WrenchIcon}
@@ -72,41 +72,3 @@ function SettingSwitch({ icon: Icon, label, checked, onChange }: { icon: LucideI
   );
 }
 
-/** A labelled choice among a setting's few values (language, font size). */
-function SettingSelect<T extends string>({
-  label,
-  value,
-  options,
-  optionLabel,
-  optionLang,
-  onChange,
-}: {
-  label: string;
-  value: T;
-  options: readonly T[];
-  optionLabel: (option: T) => string;
-  /** the language an option is written in, when it names one */
-  optionLang?: (option: T) => string;
-  onChange: (value: T) => void;
-}) {
-  const id = useId();
-  return (
-    <div className="flex flex-col gap-2">
-      <Label htmlFor={id} className="text-base">
-        {label}
-      </Label>
-      <Select value={value} onValueChange={(v) => onChange(v as T)}>
-        <SelectTrigger id={id}>
-          <SelectValue />
-        </SelectTrigger>
-        <SelectContent>
-          {options.map((o) => (
-            <SelectItem key={o} value={o} lang={optionLang?.(o)}>
-              {optionLabel(o)}
-            </SelectItem>
-          ))}
-        </SelectContent>
-      </Select>
-    </div>
-  );
-}

@@ -15,6 +15,7 @@ import { reportTitle } from '@/lib/reports/groups';
 import { deviceNameStore, sessionStore, signIn } from '@/lib/session/session-store';
 import { useStore } from '@/lib/store/use-store';
 import { Button } from '@/components/ui/button';
+import { LanguageSelect } from '@/components/app/setting-select';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import {
@@ -154,6 +155,10 @@ export function LoginScreen() {
             {busy ? t('submitting') : t('submit')}
           </Button>
         </form>
+        {/* The tablet's language until the inspector chooses: the choice can be made before signing in. */}
+        <div className="mt-6 border-t pt-5">
+          <LanguageSelect />
+        </div>
       </div>
 
       <AlertDialog open={pending !== null} onOpenChange={(open) => !open && setPending(null)}>

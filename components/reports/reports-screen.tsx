@@ -10,7 +10,7 @@ import { useLocalReports, useProcesses } from '@/lib/local-data/use-local';
 import { allReports } from '@/lib/local-data/reports-store';
 import { heldReportIds, picturesShownFirst } from '@/lib/reports/card';
 import { groupReports, REPORT_GROUPS } from '@/lib/reports/groups';
-import { createSearchIndex, filterByPorts, searchReports } from '@/lib/reports/search';
+import { createSearchIndex, filterByPorts, keptAsOwnWork, searchReports } from '@/lib/reports/search';
 import { useReferenceData } from '@/lib/reference-data/use-reference-data';
 import { byId, referenceLabel } from '@/lib/reference-data/labels';
 import { sessionStore } from '@/lib/session/session-store';
@@ -55,7 +55,7 @@ export function ReportsScreen() {
   // whole listing at once; a slow tablet would freeze for that long).
   const all = useDeferredValue(local.data);
   // The port filter narrows the pool; the search runs over what it leaves.
-  const pool = useMemo(() => filterByPorts(all ?? [], portFilter), [all, portFilter]);
+  const pool = useMemo(() => filterByPorts(all ?? [], portFilter, deviceName), [all, portFilter, deviceName]);
   const groups = useMemo(() => groupReports(pool, deviceName), [pool, deviceName]);
   const ordered = useMemo(() => REPORT_GROUPS.flatMap((g) => groups[g]), [groups]);
   const index = useMemo(() => createSearchIndex((id) => referenceLabel(ports.get(id), locale)), [ports, locale]);
@@ -129,7 +129,9 @@ export function ReportsScreen() {
             </span>
           )
         )}
-        {portFilter.length > 0 && <span data-testid="filter-count">{t('filters.showing', { count: pool.length, total })}</span>}
+        {portFilter.length > 0 && (
+          <span data-testid="filter-count">{t('filters.showing', { count: pool.length, total, own: keptAsOwnWork(pool, portFilter, deviceName) })}</span>
+        )}
       </div>
 
       <PullToRefresh onRefresh={refresh}>

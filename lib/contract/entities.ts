@@ -431,11 +431,12 @@ export const settings = z.object({
   showAdvancedFeatures: z.boolean(),
   onLine: z.boolean(),
   updateAvailable: z.boolean(),
-  language: z.enum(LANGUAGES),
+  /** null until the inspector chooses: the app speaks the tablet's language (en or fr, else en) */
+  language: z.enum(LANGUAGES).nullable(),
   fontSize: z.enum(FONT_SIZES),
   filters: z.object({ ports: z.array(id) }),
   application: z.object({ installed: z.boolean() }),
 });
 export type Settings = z.infer<typeof settings>;
-export type Language = Settings['language'];
+export type Language = NonNullable<Settings['language']>;
 export type FontSize = Settings['fontSize'];

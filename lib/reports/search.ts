@@ -11,6 +11,7 @@
  */
 import type { Pir } from '@/lib/contract';
 import { DEFAULT_PORT_OF_ARRIVAL } from '@/lib/contract/constants';
+import { isHeldHere } from './merge';
 
 export type SearchableReport = Pick<Pir, 'code' | 'portOfArrival'> & {
   vesselIdentity: Pick<Pir['vesselIdentity'], 'vesselName' | 'imoId' | 'ircs' | 'mmsi'>;
@@ -136,8 +137,15 @@ export function searchReports<T extends SearchableReport>(reports: readonly T[],
 }
 
 /** SPEC §2 filter modal: reports whose port of arrival (default port when missing) is one of the chosen ports. */
-export function filterByPorts<T extends Pick<Pir, 'portOfArrival'>>(reports: readonly T[], ports: readonly number[]): T[] {
+export function filterByPorts<T extends Pick<Pir, 'portOfArrival' | 'status' | 'claimedByDevice'>>(reports: readonly T[], ports: readonly number[], device: string): T[] {
   if (ports.length === 0) return [...reports];
   const chosen = new Set(ports);
-  return reports.filter((r) => chosen.has(r.portOfArrival ?? DEFAULT_PORT_OF_ARRIVAL));
+  // This tablet's own work in progress is never hidden: a filter chosen last week must not hide today's inspection.
+  return reports.filter((r) => chosen.has(r.portOfArrival ?? DEFAULT_PORT_OF_ARRIVAL) || isHeldHere(r, device));
+}
+
+/** How many of the reports the port filter keeps are there only because this tablet is working on them. */
+export function keptAsOwnWork<T extends Pick<Pir, 'portOfArrival' | 'status' | 'claimedByDevice'>>(kept: readonly T[], ports: readonly number[], device: string): number {
+  const chosen = new Set(ports);
+  return kept.filter((r) => !chosen.has(r.portOfArrival ?? DEFAULT_PORT_OF_ARRIVAL) && isHeldHere(r, device)).length;
 }

@@ -7,7 +7,7 @@ export const DEFAULT_SETTINGS: Settings = {
   showAdvancedFeatures: false,
   onLine: true,
   updateAvailable: false,
-  language: 'en',
+  language: null,
   fontSize: 'medium',
   filters: { ports: [] },
   application: { installed: false },

@@ -222,13 +222,13 @@ test.describe('links to a report', () => {
     await page.getByRole('button', { name: 'Sign in' }).click();
     await expect(page.getByRole('heading', { level: 1, name: new RegExp(report.vesselIdentity.vesselName) })).toBeVisible({ timeout: 30_000 });
     expect(new URL(page.url()).pathname).toBe(`/pir/${report.id}/`);
-    await expect(page.getByText(`Your can't access Pir with id ${report.id}.`)).toHaveCount(0);
+    await expect(page.getByText(`You can't access the report with id ${report.id}.`)).toHaveCount(0);
   });
 
   test('to a report the server does not list, it goes back to the reports with a danger toast (SPEC §2)', async ({ page }) => {
     await login(page, amina);
     await page.goto('/pir/999999/');
-    await expect(page.getByText("Your can't access Pir with id 999999.")).toBeVisible();
+    await expect(page.getByText("You can't access the report with id 999999.")).toBeVisible();
     await expect(page.getByRole('heading', { level: 1, name: 'Reports' })).toBeVisible();
     expect(new URL(page.url()).pathname).toBe('/reports/');
   });

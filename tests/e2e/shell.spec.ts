@@ -102,3 +102,34 @@ test('in a Safari tab, the inspector is told that Safari deletes the reports aft
   await expect(notice).toBeVisible();
   await context.close();
 });
+
+test.describe('on a tablet set to French', () => {
+  test.use({ locale: 'fr-FR' });
+
+  test('the login screen speaks the tablet\'s language until the inspector chooses, and offers the choice before signing in', async ({ page }) => {
+    await page.goto('/');
+    await expect(page.getByRole('heading', { name: 'Connexion' })).toBeVisible();
+    await expect(page.locator('html')).toHaveAttribute('lang', 'fr');
+    const language = page.getByRole('combobox', { name: 'Langue' });
+    await expect(language).toHaveText('Français');
+    await language.click();
+    await page.getByRole('option', { name: 'English' }).click();
+    await expect(page.getByRole('heading', { name: 'Sign in' })).toBeVisible();
+    await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+    // The choice is kept, and then wins over the tablet's language.
+    await page.reload();
+    await expect(page.getByRole('heading', { name: 'Sign in' })).toBeVisible();
+    await login(page, amina);
+    await expect(page.getByRole('heading', { level: 1, name: 'Reports' })).toBeVisible();
+  });
+});
+
+test.describe('on a tablet in a language the app does not speak', () => {
+  test.use({ locale: 'de-DE' });
+
+  test('the app is in English', async ({ page }) => {
+    await page.goto('/');
+    await expect(page.getByRole('heading', { name: 'Sign in' })).toBeVisible();
+    await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+  });
+});

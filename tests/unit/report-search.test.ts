@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createSearchIndex, filterByPorts, foldText, keyMatches, queryWords, searchReports } from '@/lib/reports/search';
+import { createSearchIndex, filterByPorts, foldText, keptAsOwnWork, keyMatches, queryWords, searchReports } from '@/lib/reports/search';
 import { report } from './fixtures/report';
 
 const PORTS: Record<number, { en: string; fr: string }> = {
@@ -131,8 +131,18 @@ describe('reports search (SPEC §2)', () => {
 
 describe('port filter (SPEC §2 filter modal)', () => {
   it('keeps the reports arriving at a chosen port, the default port standing in for a missing one', () => {
-    expect(filterByPorts(reports, [64]).map((r) => r.id)).toEqual([1, 4]);
-    expect(filterByPorts(reports, [120, 300]).map((r) => r.id)).toEqual([2, 3]);
-    expect(filterByPorts(reports, [])).toHaveLength(4);
+    expect(filterByPorts(reports, [64], 'TAB-1').map((r) => r.id)).toEqual([1, 4]);
+    expect(filterByPorts(reports, [120, 300], 'TAB-1').map((r) => r.id)).toEqual([2, 3]);
+    expect(filterByPorts(reports, [], 'TAB-1')).toHaveLength(4);
+  });
+  it('never hides this tablet\'s own work in progress, and counts it', () => {
+    const mine = reports.map((r, i) => (i === 1 ? { ...r, status: 'inspecting' as const, claimedByDevice: 'TAB-1' } : r));
+    const kept = filterByPorts(mine, [64], 'TAB-1');
+    expect(kept.map((r) => r.id)).toEqual([1, 2, 4]);
+    expect(keptAsOwnWork(kept, [64], 'TAB-1')).toBe(1);
+    // Another tablet's work, or a report not in progress here, follows the filter.
+    expect(filterByPorts(mine, [64], 'TAB-2').map((r) => r.id)).toEqual([1, 4]);
+    const notready = reports.map((r, i) => (i === 1 ? { ...r, status: 'notready' as const, claimedByDevice: 'TAB-1' } : r));
+    expect(filterByPorts(notready, [64], 'TAB-1').map((r) => r.id)).toEqual([1, 4]);
   });
 });

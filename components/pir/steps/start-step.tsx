@@ -25,7 +25,9 @@ export function StartStep({ report, onStarted }: { report: Pir; onStarted: () =>
   const started = isAtLeast(report, 'inspecting');
   const heldHere = isHeldBy(report, useDeviceName());
   const canStart = report.status === 'ready' && heldHere && report.extended !== null;
-  const startedAt = report.extended?.pir.startOfInspection;
+  // Without the details (a report another tablet holds), the listing's start time is all there is.
+  const startedAt = report.extended?.pir.startOfInspection ?? report.startOfInspection;
+  const startedByName = report.extended?.pir.monitoringDetails.principalInspectorName;
 
   async function start(e: React.FormEvent) {
     e.preventDefault();
@@ -42,10 +44,9 @@ export function StartStep({ report, onStarted }: { report: Pir; onStarted: () =>
     <StepFrame step="inspection started" done={started} locked={heldHere || started ? null : report.claimedByDevice ? 'heldElsewhere' : null}>
       {started ? (
         <p>
-          {t('startedBy', {
-            name: report.extended?.pir.monitoringDetails.principalInspectorName ?? '',
-            date: startedAt ? format.dateTime(new Date(startedAt), { dateStyle: 'medium', timeStyle: 'short' }) : '',
-          })}
+          {startedAt
+            ? t(startedByName ? 'startedBy' : 'startedOn', { name: startedByName ?? '', date: format.dateTime(new Date(startedAt), { dateStyle: 'medium', timeStyle: 'short' }) })
+            : t('startedAlready')}
         </p>
       ) : (
         <>
