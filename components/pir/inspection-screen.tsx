@@ -102,7 +102,7 @@ function Inspection({ report, requested }: { report: Pir; requested: StepName | 
               <p className="flex gap-2">
                 <LockIcon className="mt-0.5 size-4 shrink-0" aria-hidden /> {ti('heldElsewhere', { device: report.claimedByDevice ?? '' })}
               </p>
-              <ReportActions report={report} deviceName={device} hasProcess={processes.length > 0} />
+              <ReportActions report={report} deviceName={device} processes={processes} onReport />
             </div>
           )}
           <Button asChild variant="outline" className="mt-3 w-full">

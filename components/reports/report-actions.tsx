@@ -1,24 +1,49 @@
 'use client';
 import { reportError } from '@/lib/errors/error-bus';
 import { useTranslations } from 'next-intl';
+import { EllipsisVerticalIcon } from 'lucide-react';
 import { useState } from 'react';
 import type { Pir } from '@/lib/contract';
+import type { ProcessRecord } from '@/lib/local-data/db';
 import { useDialogChoice } from '@/lib/hooks/use-dialog-choice';
 import { useOnline } from '@/lib/hooks/use-online';
 import { loadActions } from '@/lib/reports/load-actions';
 import { canTransition, isAtLeast } from '@/lib/reports/transitions';
-import { isClaimedByOtherDevice, reportTitle } from '@/lib/reports/groups';
+import { cardAction } from '@/lib/reports/card';
+import { reportTitle } from '@/lib/reports/groups';
+import { href } from '@/lib/routes/shell-path';
+import { follow } from '@/lib/reports/followed-report';
+import { processStatus } from '@/lib/tasks/model';
+import { AppLink as Link } from '@/components/app/app-link';
 import { Button } from '@/components/ui/button';
+import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuTrigger } from '@/components/ui/dropdown-menu';
 import { ConfirmDialog } from '@/components/app/confirm-dialog';
 
-/** Claim, release (confirmed) and reclaim (confirmed, naming vessel and device) of one report. */
-export function ReportActions({ report, deviceName, hasProcess }: { report: Pir; deviceName: string; hasProcess: boolean }) {
+const NO_PROCESSES: ProcessRecord[] = [];
+
+/**
+ * A card's actions: its main one for the report's status (claim, reclaim — confirmed, naming vessel and
+ * device —, open, continue, submit, retry), and release (confirmed) in a secondary menu. On the report's
+ * own page (`onReport`) there is nothing to open, and release is a button of its claim step.
+ */
+export function ReportActions({
+  report,
+  deviceName,
+  processes = NO_PROCESSES,
+  onReport = false,
+}: {
+  report: Pir;
+  deviceName: string;
+  processes?: ProcessRecord[];
+  onReport?: boolean;
+}) {
   const t = useTranslations('actions');
   const online = useOnline();
   const [busy, setBusy] = useState(false);
   const { open: confirm, show: setConfirm, mounted } = useDialogChoice<'release' | 'reclaim'>();
-  const otherDevice = isClaimedByOtherDevice(report, deviceName);
   const vessel = reportTitle(report);
+  const submitRejected = processes.some((p) => p.type === 'submit' && processStatus(p.tasks) === 'REJECTED');
+  const main = cardAction(report, deviceName, submitRejected);
 
   async function run(work: () => Promise<void>) {
     setBusy(true);
@@ -31,30 +56,65 @@ export function ReportActions({ report, deviceName, hasProcess }: { report: Pir;
     }
   }
 
-  const canClaim = report.status === 'notready' && !otherDevice;
-  const canReclaim = otherDevice && report.status !== 'submitted' && canTransition(report, 'reclaim');
   const canRelease = report.claimedByDevice === deviceName && canTransition(report, 'release');
-  if (!canClaim && !canReclaim && !canRelease) return null;
+  // Not while work is on its way (a submission); a preparation may be stopped by releasing.
+  const releaseBlocked = processes.length > 0 && report.status !== 'preparing';
+  const needsNetwork = main.kind === 'claim' || main.kind === 'reclaim' || (onReport && canRelease);
   const disabled = busy || !online;
 
   return (
     <div className="relative z-10 flex flex-wrap items-center gap-2">
-      {canClaim && (
-        <Button size="sm" disabled={disabled} onClick={() => void run(async () => (await loadActions()).claimReport(report, deviceName))}>
+      {main.kind === 'claim' && (
+        <Button
+          size="sm"
+          disabled={disabled}
+          onClick={() =>
+            void run(async () => {
+              await (await loadActions()).claimReport(report, deviceName);
+              follow(report.id);
+            })
+          }
+        >
           {t('claim')}
         </Button>
       )}
-      {canReclaim && (
+      {main.kind === 'reclaim' && (
         <Button size="sm" variant="outline" disabled={disabled} onClick={() => setConfirm('reclaim')}>
           {t('reclaim')}
         </Button>
       )}
-      {canRelease && (
-        <Button size="sm" variant="outline" disabled={disabled || (hasProcess && report.status !== 'preparing')} onClick={() => setConfirm('release')}>
+      {main.kind === 'open' && !onReport && (
+        <Button asChild size="sm" variant={main.label === 'open' ? 'outline' : 'default'}>
+          <Link href={href.pir(report.id, main.step ?? undefined)} data-testid="card-main-action" aria-label={t(`${main.label}Label`, { vessel })}>
+            {t(main.label)}
+          </Link>
+        </Button>
+      )}
+      {needsNetwork && !online && <span className="text-xs text-muted-foreground">{t('needsNetwork')}</span>}
+      {canRelease && onReport && (
+        <Button size="sm" variant="outline" disabled={disabled || releaseBlocked} onClick={() => setConfirm('release')}>
           {t('release')}
         </Button>
       )}
-      {!online && <span className="text-xs text-muted-foreground">{t('needsNetwork')}</span>}
+      {canRelease && !onReport && (
+        <DropdownMenu>
+          <DropdownMenuTrigger asChild>
+            <Button size="icon" variant="ghost" className="ms-auto" aria-label={t('more', { vessel })} data-testid="card-more">
+              <EllipsisVerticalIcon aria-hidden />
+            </Button>
+          </DropdownMenuTrigger>
+          <DropdownMenuContent>
+            <DropdownMenuItem
+              disabled={disabled || releaseBlocked}
+              onSelect={() => setConfirm('release')}
+              className="text-destructive focus:text-destructive"
+            >
+              {t('release')}
+              {!online && <span className="ms-auto text-xs text-muted-foreground">{t('needsNetwork')}</span>}
+            </DropdownMenuItem>
+          </DropdownMenuContent>
+        </DropdownMenu>
+      )}
 
       {/* Mounted from the first time asked: a list of cards mounts none of them. */}
       {mounted('release') && (
@@ -76,7 +136,12 @@ export function ReportActions({ report, deviceName, hasProcess }: { report: Pir;
           description={t('reclaimText', { vessel, device: report.claimedByDevice ?? '' })}
           confirmLabel={t('reclaim')}
           destructive
-          onConfirm={() => void run(async () => (await loadActions()).claimReport(report, deviceName, { reclaim: true }))}
+          onConfirm={() =>
+            void run(async () => {
+              await (await loadActions()).claimReport(report, deviceName, { reclaim: true });
+              follow(report.id);
+            })
+          }
         />
       )}
     </div>

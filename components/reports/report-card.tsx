@@ -1,8 +1,10 @@
 'use client';
 import { AppLink as Link } from '@/components/app/app-link';
 import { useFormatter, useLocale, useNow, useTranslations } from 'next-intl';
-import { CameraIcon, LockIcon, TriangleAlertIcon } from 'lucide-react';
-import { memo } from 'react';
+import { CameraIcon, HardDriveIcon, LockIcon, TriangleAlertIcon, UploadIcon } from 'lucide-react';
+import { memo, useSyncExternalStore } from 'react';
+import { claimRefusals } from '@/lib/reports/claim-refusals';
+import { useErrorText } from '@/components/app/use-error-text';
 import type { Language, Pir, PortEntry } from '@/lib/contract';
 import type { ProcessRecord } from '@/lib/local-data/db';
 import { ProcessProgress } from '@/components/processes/process-progress';
@@ -14,6 +16,7 @@ import {
   inspectionStartedAt,
   photoCount,
   portOfArrivalId,
+  sendState,
   showsClaimedNotice,
   showsCommentWarning,
 } from '@/lib/reports/card';
@@ -51,6 +54,8 @@ export const ReportCard = memo(function ReportCard({
   const progress = cardProgress(report);
   const photos = photoCount(report);
   const thisYear = useNow().getFullYear();
+  const refusal = useSyncExternalStore(claimRefusals.subscribe, () => claimRefusals.get().get(id), () => undefined);
+  const errorText = useErrorText();
   // The year only when it is not this one: shorter, and the card's columns mostly stay on one line.
   const dateOr = (iso: string | null, missing: string) => {
     if (!iso) return missing;
@@ -64,9 +69,11 @@ export const ReportCard = memo(function ReportCard({
     [t('expectedArrival'), dateOr(report.expectedArrival, tc('noDate')), 'card-expected-arrival'],
     [t('scheduled'), dateOr(inspectionScheduledAt(report), t('notYet')), 'card-scheduled'],
     [t('started'), dateOr(inspectionStartedAt(report), t('notYet')), 'card-started'],
-    [t('submitted'), dateOr(documentSubmittedAt(report), t('notYet')), 'card-submitted'],
     [t('photosLabel'), t('photos', { count: photos }), 'photo-count'],
   ];
+  // Only a submitted report has a submission date to show (a dash on every other card said nothing).
+  if (report.status === 'submitted') facts.splice(4, 0, [t('submitted'), dateOr(documentSubmittedAt(report), t('notYet')), 'card-submitted']);
+  const send = sendState(report, deviceName);
 
   return (
     <Card
@@ -134,18 +141,36 @@ export const ReportCard = memo(function ReportCard({
           </span>
         </div>
       )}
+      {send && send.kind !== 'sent' && (
+        <p className="flex items-center gap-1.5 text-xs text-muted-foreground" data-testid="card-send-state" data-state={send.kind}>
+          {send.kind === 'saved' ? (
+            <>
+              <HardDriveIcon className="size-3.5 shrink-0" aria-hidden /> {t('savedNotSent', { time: dateOr(send.at, '') })}
+            </>
+          ) : (
+            <>
+              <UploadIcon className="size-3.5 shrink-0" aria-hidden /> {t('sending')}
+            </>
+          )}
+        </p>
+      )}
       {processes.map((p) => (
         <div key={p.uid} className="relative z-10">
           <ProcessProgress process={p} compact />
         </div>
       ))}
+      {refusal !== undefined && report.status === 'notready' && (
+        <p className="rounded-md bg-destructive/10 px-2 py-1 text-xs text-destructive" role="status" data-testid="claim-refused">
+          {t('claimRefused', { reason: errorText(refusal) })}
+        </p>
+      )}
       {showsClaimedNotice(report, deviceName) && (
         <p className="flex items-center gap-1.5 rounded-md bg-muted px-2 py-1 text-xs text-muted-foreground" data-testid="claimed-by-other">
           <LockIcon className="size-3.5 shrink-0" aria-hidden /> {t('claimedByOther', { device: report.claimedByDevice ?? '' })}
         </p>
       )}
       <div className="mt-auto">
-        <ReportActions report={report} deviceName={deviceName} hasProcess={processes.length > 0} />
+        <ReportActions report={report} deviceName={deviceName} processes={processes} />
       </div>
     </Card>
   );

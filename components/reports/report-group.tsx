@@ -3,7 +3,9 @@ import type { EmblaCarouselType } from 'embla-carousel';
 import { useTranslations } from 'next-intl';
 import { ChevronLeftIcon, ChevronRightIcon, InfoIcon } from 'lucide-react';
 import dynamic from 'next/dynamic';
-import { startTransition, useCallback, useId, useState, useSyncExternalStore } from 'react';
+import { startTransition, useCallback, useEffect, useId, useRef, useState, useSyncExternalStore } from 'react';
+import { followedReport } from '@/lib/reports/followed-report';
+import { cn } from '@/lib/utils';
 import { useOpenedOnce } from '@/lib/hooks/use-opened-once';
 import { Button } from '@/components/ui/button';
 import { inWindow, renderedSlides } from './carousel-window';
@@ -50,6 +52,15 @@ export function ReportGroup<T extends { id: number }>({
   // The first frame draws only the cards that can be in view; the rest once the carousel has started.
   const rendered = renderedSlides(count, state.inView, started);
   const title = t(`groups.${name}`);
+  // A report just claimed lands here: the group comes into view, its carousel turns to it, it is highlighted.
+  const followed = useSyncExternalStore(followedReport.subscribe, followedReport.get, () => null);
+  const followedIndex = followed === null ? -1 : slides.findIndex((s) => s.id === followed);
+  const sectionRef = useRef<HTMLElement>(null);
+  useEffect(() => {
+    if (followedIndex < 0) return;
+    sectionRef.current?.scrollIntoView({ block: 'nearest', behavior: reducedMotion ? 'auto' : 'smooth' });
+    api?.scrollTo(followedIndex, reducedMotion);
+  }, [followedIndex, api, reducedMotion]);
 
   const onKeyDown = (e: React.KeyboardEvent) => {
     if (!api || e.altKey || e.ctrlKey || e.metaKey) return;
@@ -60,7 +71,7 @@ export function ReportGroup<T extends { id: number }>({
   };
 
   return (
-    <section aria-labelledby={headingId} data-testid={`group-${name}`} className="@container">
+    <section ref={sectionRef} aria-labelledby={headingId} data-testid={`group-${name}`} className="@container scroll-my-4">
       <div className="mb-3 flex items-center gap-1">
         <h2 id={headingId} className="flex min-w-0 items-baseline gap-2 text-lg font-semibold">
           <span className="truncate">{title}</span>
@@ -118,7 +129,8 @@ export function ReportGroup<T extends { id: number }>({
               return (
                 <div
                   key={item.id}
-                  className={SLIDE_CLASS}
+                  className={cn(SLIDE_CLASS, i === followedIndex && '*:ring-4 *:ring-primary/70')}
+                  data-followed={i === followedIndex || undefined}
                   role="group"
                   aria-roledescription="slide"
                   // A slide outside the window is hidden from assistive technology: no label to format.

@@ -8,7 +8,7 @@ import type { Language, Pir } from '@/lib/contract';
 import { useCurrentFiles } from '@/lib/reports/use-current-files';
 import { useLocalReports, useProcesses } from '@/lib/local-data/use-local';
 import { allReports } from '@/lib/local-data/reports-store';
-import { heldReportIds, picturesShownFirst } from '@/lib/reports/card';
+import { heldReportIds, outboxSummary, picturesShownFirst } from '@/lib/reports/card';
 import { groupReports, REPORT_GROUPS } from '@/lib/reports/groups';
 import { createSearchIndex, filterByPorts, keptAsOwnWork, searchReports } from '@/lib/reports/search';
 import { useReferenceData } from '@/lib/reference-data/use-reference-data';
@@ -92,6 +92,7 @@ export function ReportsScreen() {
     [deviceName, ports, processesBySubject],
   );
 
+  const outbox = useMemo(() => outboxSummary(all ?? [], deviceName, now), [all, deviceName, now]);
   const updated = files.dataUpdatedAt ? t('updated', { time: format.relativeTime(new Date(files.dataUpdatedAt), now) }) : t('neverUpdated');
   const total = all?.length ?? 0;
   const shownGroups: [GroupName, Pir[]][] = result
@@ -103,7 +104,18 @@ export function ReportsScreen() {
 
   return (
     <>
-      <PageHeader title={t('title')} subtitle={<span data-testid="updated">{updated}</span>}>
+      <PageHeader
+        title={t('title')}
+        subtitle={
+          <span className="flex flex-wrap gap-x-3">
+            <span data-testid="updated">{updated}</span>
+            {/* What has left the tablet, online or not (issue 21). */}
+            <span data-testid="outbox" role="status" aria-label={t('outboxLabel', { ...outbox })} className="font-medium text-foreground">
+              {t('outbox', { ...outbox })}
+            </span>
+          </span>
+        }
+      >
         <Button variant="outline" onClick={() => void refreshByButton()} disabled={refreshing} aria-label={t('refresh.label')} data-testid="refresh-button">
           <RefreshCwIcon className={cn(refreshing && 'animate-spin motion-reduce:animate-none')} aria-hidden />
           <span className="max-sm:sr-only">{t('refresh.button')}</span>

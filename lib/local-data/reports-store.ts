@@ -80,8 +80,10 @@ let flushing: Promise<void> = Promise.resolve();
 export function editReport(id: number, change: (r: Pir) => Pir): Pir | undefined {
   const current = allReports().find((r) => r.id === id);
   if (!current) return undefined;
-  const next = change(current);
-  if (next === current) return current;
+  const changed = change(current);
+  if (changed === current) return current;
+  // When the report was last saved on this tablet (the card's "saved hh:mm · not sent").
+  const next = { ...changed, lastUpdateDate: new Date().toISOString() };
   setInMemory([next]);
   dirty.set(id, next);
   writeAhead();

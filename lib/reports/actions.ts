@@ -15,6 +15,7 @@ import { applyTaskEvent } from '@/lib/tasks/model';
 import { buildPrepareProcess, buildSubmitProcess, estimatedSize, remoteFilesOf, type UploadItem } from '@/lib/tasks/builders';
 import { applyTransition, isHeldBy, needsClaim, type Transition } from './transitions';
 import { currentDevice } from '@/lib/session/session-store';
+import { clearClaimRefusal } from './claim-refusals';
 import { mapLimit } from '@/lib/async/map-limit';
 import { runner } from '@/lib/tasks/runtime';
 
@@ -43,6 +44,7 @@ export async function claimReport(report: Pir, device: string, opts: { reclaim?:
   const space = await checkSpace(needed);
   if (!space.fits) throw new ActionError('error.noSpace', { needed: space.needed, free: space.free ?? 0 });
   const next = transition(report, opts.reclaim ? { type: 'reclaim', device } : { type: 'claim', device });
+  clearClaimRefusal(report.id);
   const process = buildPrepareProcess(next, { device, reclaim: Boolean(opts.reclaim), claim: true, uid, now: new Date(), restore: report });
   await commit({ put: [next], processes: [process] });
   runner().kick();

@@ -2,10 +2,11 @@
  * SPEC §2 report card: which date, count and badge the card shows for a report. Pure, so the rules
  * are unit-tested apart from the layout.
  */
-import type { Pir, VesselPicture } from '@/lib/contract';
+import type { Pir, StepName, VesselPicture } from '@/lib/contract';
 import { DEFAULT_PORT_OF_ARRIVAL } from '@/lib/contract/constants';
 import { inspectionProgress } from '@/lib/inspection/steps';
 import { groupReports, isClaimedByOtherDevice, REPORT_GROUPS } from './groups';
+import { canTransition, isHeldBy, submissionFailed } from './transitions';
 
 /** The port of arrival, or the spec's default port (64) when the report has none. */
 export function portOfArrivalId(report: Pick<Pir, 'portOfArrival'>): number {
@@ -85,4 +86,71 @@ export function cardProgress(report: Pick<Pir, 'status' | 'extended' | 'inspecti
  */
 export function showsClaimedNotice(report: Pick<Pir, 'claimedByDevice' | 'status'>, deviceName: string): boolean {
   return isClaimedByOtherDevice(report, deviceName) && report.status !== 'submitted';
+}
+
+/**
+ * The card's main action for its report (issue 21): what the inspector does next with it. Release is
+ * never the main action: it throws work away, and sits in the card's secondary menu.
+ */
+export type CardAction =
+  | { kind: 'claim' }
+  | { kind: 'reclaim' }
+  | { kind: 'open'; label: 'open' | 'continue' | 'submit' | 'retry'; step: StepName | null };
+
+export function cardAction(report: Pick<Pir, 'status' | 'claimedByDevice' | 'lifecycle'>, deviceName: string, submitRejected: boolean): CardAction {
+  if (report.status !== 'submitted' && isClaimedByOtherDevice(report, deviceName)) {
+    return canTransition(report, 'reclaim') ? { kind: 'reclaim' } : { kind: 'open', label: 'open', step: null };
+  }
+  switch (report.status) {
+    case 'notready':
+      return { kind: 'claim' };
+    case 'ready':
+      return { kind: 'open', label: 'open', step: 'inspection started' };
+    case 'inspecting':
+    case 'signing':
+      return { kind: 'open', label: 'continue', step: null };
+    case 'readytosubmit':
+      return { kind: 'open', label: submissionFailed(report, submitRejected) ? 'retry' : 'submit', step: 'submit' };
+    case 'submitting':
+      return { kind: 'open', label: 'open', step: 'submit' };
+    default:
+      return { kind: 'open', label: 'open', step: null };
+  }
+}
+
+/**
+ * What has left the tablet (issue 21): a report worked on here is saved on the tablet (when) and not
+ * sent, or being sent; a submitted one was sent (when). Null for reports with nothing of this tablet's.
+ */
+export type SendState = { kind: 'saved'; at: string } | { kind: 'sending' } | { kind: 'sent'; at: string } | null;
+
+export function sendState(report: Pick<Pir, 'status' | 'claimedByDevice' | 'lastUpdateDate' | 'submitedForms' | 'lifecycle'>, deviceName: string): SendState {
+  if (report.status === 'submitted') {
+    const at = documentSubmittedAt(report);
+    return at ? { kind: 'sent', at } : null;
+  }
+  if (!isHeldBy(report, deviceName)) return null;
+  if (report.status === 'submitting') return { kind: 'sending' };
+  if (report.status === 'inspecting' || report.status === 'signing' || report.status === 'readytosubmit') return { kind: 'saved', at: report.lastUpdateDate };
+  return null;
+}
+
+export interface Outbox {
+  /** worked on here, not sent yet */
+  toSend: number;
+  sending: number;
+  /** submitted since local midnight */
+  sentToday: number;
+}
+
+export function outboxSummary(reports: readonly Parameters<typeof sendState>[0][], deviceName: string, now: Date): Outbox {
+  const midnight = new Date(now.getFullYear(), now.getMonth(), now.getDate()).getTime();
+  const out: Outbox = { toSend: 0, sending: 0, sentToday: 0 };
+  for (const r of reports) {
+    const s = sendState(r, deviceName);
+    if (s?.kind === 'saved') out.toSend++;
+    else if (s?.kind === 'sending') out.sending++;
+    else if (s?.kind === 'sent' && Date.parse(s.at) >= midnight) out.sentToday++;
+  }
+  return out;
 }

@@ -7,6 +7,7 @@ import type { ProcessRecord } from '@/lib/local-data/db';
 import { allReports, commit, findReport } from '@/lib/local-data/reports-store';
 import { processesOf } from '@/lib/local-data/processes-store';
 import { reportError } from '@/lib/errors/error-bus';
+import { noteClaimRefused } from '@/lib/reports/claim-refusals';
 import { sessionStore } from '@/lib/session/session-store';
 import { queryKeys } from '@/lib/query/client';
 import { applyTransition, isSubmissionStalled } from '@/lib/reports/transitions';
@@ -74,6 +75,7 @@ export async function onRejected(p: ProcessRecord) {
       // SPEC §4: a failed claim restores the report as it was, without the files downloaded beside the claim.
       const stored = p.tasks.filter((t) => t.subtype === SUBTYPE.file && t.status === 'RESOLVED').map((t) => (t.body as { fileId: string }).fileId);
       await commit({ put: p.restore ? [p.restore] : [], removeProcesses: [p.uid], removeFiles: stored });
+      noteClaimRefused(report.id, message);
       emitLifecycleEvent({ type: 'claimFailed', report: p.restore ?? report, message });
       // Someone else probably holds it now: fetch the listing to show who.
       void queryClient().invalidateQueries({ queryKey: queryKeys.currentFiles });

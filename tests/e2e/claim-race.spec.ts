@@ -68,6 +68,10 @@ test('a claim refused after its files were downloaded beside it: the report is a
   await card.getByRole('button', { name: 'Claim' }).click();
 
   await expect(page.getByText(`${report.vesselIdentity.vesselName} could not be claimed`)).toBeVisible({ timeout: 60_000 });
+  // The card says so too, after the toast has gone (issue 21), in SPEC §8's words.
+  await expect(page.locator(`[data-report-id="${report.id}"]`).getByTestId('claim-refused')).toHaveText(
+    'The claim was refused: The report is claimed by another device or cannot be claimed.',
+  );
   expect(downloaded.size).toBe(links.size);
   const stored = () =>
     page.evaluate(async (id) => {

@@ -312,6 +312,8 @@ test('claim, release (confirmed) and reclaim (confirmed, naming vessel and devic
   // Claim: preparing, then ready with the vessel's first picture from the tablet's files.
   const card = page.locator(`[data-report-id="${free.id}"]`);
   await card.getByRole('button', { name: 'Claim' }).click();
+  // The card moves to another group: the list takes the inspector there and highlights it (SPEC §9, 3 s).
+  await expect(page.getByTestId('group-ready').locator(`[data-followed] [data-report-id="${free.id}"]`)).toBeInViewport({ timeout: 3_000 });
   const ready = page.getByTestId('group-ready').locator(`[data-report-id="${free.id}"]`);
   await expect(ready.locator('[data-status]')).toHaveAttribute('data-status', 'ready', { timeout: 60_000 });
   await expect(ready.getByTestId('report-thumbnail')).toHaveAttribute('data-state', 'picture');
@@ -323,13 +325,21 @@ test('claim, release (confirmed) and reclaim (confirmed, naming vessel and devic
   await expect(page.getByTestId('group-ready').locator(`[data-report-id="${free.id}"]`).getByTestId('report-thumbnail')).toHaveAttribute('data-state', 'picture');
   await goOnline(page.context());
 
-  // Release asks first, naming the vessel; cancelling keeps the report.
-  await ready.getByRole('button', { name: 'Release' }).click();
+  // Its main action opens it at the start of the inspection; release, which throws work away, is in
+  // the card's secondary menu and asks first, naming the vessel; cancelling keeps the report.
+  await expect(ready.getByTestId('card-main-action')).toHaveText('Open');
+  await expect(ready.getByTestId('card-main-action')).toHaveAttribute('href', `/pir/${free.id}/#inspection%20started`);
+  await expect(ready.getByRole('button', { name: 'Release' })).toHaveCount(0);
+  const release = async () => {
+    await ready.getByRole('button', { name: `More actions for ${free.vesselIdentity.vesselName}` }).click();
+    await page.getByRole('menuitem', { name: 'Release' }).click();
+  };
+  await release();
   const confirm = page.getByRole('alertdialog', { name: 'Release this report?' });
   await expect(confirm).toContainText(free.vesselIdentity.vesselName);
   await confirm.getByRole('button', { name: 'Cancel' }).click();
   await expect(ready).toBeVisible();
-  await ready.getByRole('button', { name: 'Release' }).click();
+  await release();
   await confirm.getByRole('button', { name: 'Release' }).click();
   const back = page.getByTestId('group-notready').locator(`[data-report-id="${free.id}"]`);
   await expect(back.getByRole('button', { name: 'Claim' })).toBeVisible({ timeout: 30_000 });
@@ -509,6 +519,15 @@ test('the card: port (default 64 when missing), dates, photo count, inspection b
   await expect(card(inspecting).getByRole('progressbar', { name: /^Inspection \d+% complete$/ })).toBeVisible();
   await expect(card(listing.find((r) => r.status === 'notready')!).getByTestId('inspection-progress')).toHaveCount(0);
 
+  // Each status has its main action (issue 21): continue an inspection where it stands, submit a signed one.
+  await expect(card(inspecting).getByTestId('card-main-action')).toHaveText('Continue');
+  await expect(card(inspecting).getByTestId('card-main-action')).toHaveAttribute('href', `/pir/${inspecting.id}/`);
+  const signed = listing.find((r) => r.status === 'readytosubmit' && r.claimedByDevice === amina.deviceName)!;
+  await expect(card(signed).getByTestId('card-main-action')).toHaveText('Submit');
+  await expect(card(signed).getByTestId('card-main-action')).toHaveAttribute('href', `/pir/${signed.id}/#submit`);
+  await expect(card(signed).getByRole('button', { name: 'Release' })).toHaveCount(0);
+  await expect(card(listing.find((r) => r.status === 'notready' && !r.claimedByDevice)!).getByRole('button', { name: 'Claim' })).toBeVisible();
+
   // The office's comment: flagged before submission, not after.
   const commentedSubmitted = listing.find((r) => r.status === 'submitted' && r.inspectionComment)!;
   await expect(card(commentedSubmitted).getByTestId('comment-warning')).toHaveCount(0);
@@ -573,4 +592,31 @@ test('a reload while the listing is still fresh leaves no request open: the earl
   await page.waitForLoadState('networkidle', { timeout: 10_000 });
   expect(sent).toBeGreaterThanOrEqual(1);
   expect(finished).toBe(sent);
+});
+
+test('what has left the tablet: the outbox (to send · sending · sent today) and each card\'s saved or sending line, online and offline, in English and French', async ({ page, request }) => {
+  const listing = await listingFor(request, amina);
+  const mine = listing.filter((r) => r.claimedByDevice === amina.deviceName);
+  const toSend = mine.filter((r) => ['inspecting', 'signing', 'readytosubmit'].includes(r.status));
+  const sending = mine.filter((r) => r.status === 'submitting');
+  const midnight = new Date(new Date().toDateString()).getTime();
+  const sentToday = listing.filter((r) => r.status === 'submitted' && Date.parse(r.submitedForms.find((f) => f.typeOfForm === 'PIR')?.submitDate ?? r.lifecycle.submitted?.date ?? '') >= midnight);
+  expect(toSend.length).toBeGreaterThan(0);
+  await openList(page);
+  await expect(page.getByTestId('outbox')).toHaveText(`${toSend.length} to send · ${sending.length} sending · ${sentToday.length} sent today`);
+  const inspecting = page.locator(`[data-report-id="${toSend[0]!.id}"]`).first();
+  await expect(inspecting.getByTestId('card-send-state')).toHaveText(/^\s*Saved on the tablet .+ · not sent$/);
+  // A report with no work of this tablet says nothing of the kind, and no card says "Document submitted —".
+  const free = listing.find((r) => r.status === 'notready' && !r.claimedByDevice)!;
+  await expect(page.locator(`[data-report-id="${free.id}"]`).getByTestId('card-send-state')).toHaveCount(0);
+  await expect(page.locator(`[data-report-id="${free.id}"]`).getByTestId('card-submitted')).toHaveCount(0);
+
+  // Offline, from the tablet; and in French.
+  await waitForServiceWorker(page);
+  await goOffline(page.context());
+  await page.evaluate(() => localStorage.setItem('settings', JSON.stringify({ ...JSON.parse(localStorage.getItem('settings') ?? '{}'), language: 'fr' })));
+  await page.reload();
+  await expect(page.getByTestId('outbox')).toHaveText(`${toSend.length} à envoyer · ${sending.length} en cours d’envoi · ${sentToday.length} envoyés aujourd’hui`);
+  await expect(inspecting.getByTestId('card-send-state')).toHaveText(/^\s*Enregistré sur la tablette .+ · non envoyé$/);
+  await goOnline(page.context());
 });

@@ -1,6 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import {
+  cardAction,
   cardProgress,
+  outboxSummary,
+  sendState,
   documentSubmittedAt,
   firstVesselPicture,
   heldReportIds,
@@ -13,7 +16,7 @@ import {
   showsCommentWarning,
 } from '@/lib/reports/card';
 import { FORM_STEPS } from '@/lib/inspection/steps';
-import type { SubmittedForm, VesselPicture } from '@/lib/contract';
+import type { Pir, SubmittedForm, VesselPicture } from '@/lib/contract';
 import { renderedSlides, slideWindow } from '@/components/reports/carousel-window';
 import { emptyExtended, report } from './fixtures/report';
 
@@ -172,5 +175,55 @@ describe('card pictures fetched with the listing', () => {
       report(5, 'notready'),
     ];
     expect([...heldReportIds(local, me)].sort()).toEqual([1, 2]);
+  });
+});
+
+describe('the card\'s main action (issue 21)', () => {
+  const at = (status: Parameters<typeof report>[1], over: Partial<Pir> = {}) => ({ ...report(1, status, { claimedByDevice: me, ...over }) });
+  it('claims a free report, reclaims one another tablet holds', () => {
+    expect(cardAction(report(1, 'notready'), me, false)).toEqual({ kind: 'claim' });
+    expect(cardAction(at('inspecting', { claimedByDevice: 'MU-TAB-02' }), me, false)).toEqual({ kind: 'reclaim' });
+    expect(cardAction(at('submitting', { claimedByDevice: 'MU-TAB-02' }), me, false)).toEqual({ kind: 'open', label: 'open', step: null });
+  });
+  it('opens, continues, submits or retries this tablet\'s own reports, never releases them', () => {
+    expect(cardAction(at('ready'), me, false)).toEqual({ kind: 'open', label: 'open', step: 'inspection started' });
+    expect(cardAction(at('inspecting'), me, false)).toEqual({ kind: 'open', label: 'continue', step: null });
+    expect(cardAction(at('signing'), me, false)).toEqual({ kind: 'open', label: 'continue', step: null });
+    expect(cardAction(at('readytosubmit'), me, false)).toEqual({ kind: 'open', label: 'submit', step: 'submit' });
+    expect(cardAction(at('readytosubmit'), me, true)).toEqual({ kind: 'open', label: 'retry', step: 'submit' });
+    const stalled = at('readytosubmit', { lifecycle: { submitting: { date: 'x', previousStatus: 'readytosubmit' }, readytosubmit: { date: 'y', previousStatus: 'submitting' } } });
+    expect(cardAction(stalled, me, false)).toEqual({ kind: 'open', label: 'retry', step: 'submit' });
+    expect(cardAction(at('submitting'), me, false)).toEqual({ kind: 'open', label: 'open', step: 'submit' });
+    expect(cardAction(at('submitted', { claimedByDevice: null }), me, false)).toEqual({ kind: 'open', label: 'open', step: null });
+  });
+});
+
+describe('what has left the tablet (issue 21)', () => {
+  const now = new Date('2026-11-25T15:00:00');
+  const today = new Date('2026-11-25T09:30:00').toISOString();
+  const yesterday = new Date('2026-11-24T18:00:00').toISOString();
+  const held = (status: Parameters<typeof report>[1], over: Partial<Pir> = {}) => report(1, status, { claimedByDevice: me, lastUpdateDate: today, ...over });
+  it('a report worked on here is saved (when) and not sent, then sending; a submitted one was sent (when)', () => {
+    expect(sendState(held('inspecting'), me)).toEqual({ kind: 'saved', at: today });
+    expect(sendState(held('signing'), me)).toEqual({ kind: 'saved', at: today });
+    expect(sendState(held('readytosubmit'), me)).toEqual({ kind: 'saved', at: today });
+    expect(sendState(held('submitting'), me)).toEqual({ kind: 'sending' });
+    expect(sendState(held('submitted', { lifecycle: { submitted: { date: today, previousStatus: 'submitting' } } }), me)).toEqual({ kind: 'sent', at: today });
+  });
+  it('nothing for reports with no work of this tablet', () => {
+    expect(sendState(held('inspecting', { claimedByDevice: 'MU-TAB-02' }), me)).toBeNull();
+    expect(sendState(held('ready'), me)).toBeNull();
+    expect(sendState(report(1, 'notready'), me)).toBeNull();
+  });
+  it('the outbox counts to send, sending, and sent since midnight', () => {
+    const reports = [
+      held('inspecting'),
+      held('readytosubmit'),
+      held('submitting'),
+      held('inspecting', { claimedByDevice: 'MU-TAB-02' }),
+      held('submitted', { lifecycle: { submitted: { date: today, previousStatus: 'submitting' } } }),
+      held('submitted', { lifecycle: { submitted: { date: yesterday, previousStatus: 'submitting' } } }),
+    ];
+    expect(outboxSummary(reports, me, now)).toEqual({ toSend: 2, sending: 1, sentToday: 1 });
   });
 });

@@ -28,7 +28,7 @@ export function ClaimedStep({ report, deviceName, processes }: { report: Pir; de
       {processes.map((p) => (
         <ProcessProgress key={p.uid} process={p} />
       ))}
-      <ReportActions report={report} deviceName={deviceName} hasProcess={processes.length > 0} />
+      <ReportActions report={report} deviceName={deviceName} processes={processes} onReport />
     </StepFrame>
   );
 }

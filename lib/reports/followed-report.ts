@@ -1,0 +1,15 @@
+import { createMemoryStore } from '@/lib/store/memory-store';
+
+/** SPEC §9: a new item is highlighted for 3 s. */
+export const NEW_ITEM_HIGHLIGHT_MS = 3000;
+
+/**
+ * The report the inspector just claimed from the list: its card moves to another group, which scrolls
+ * it into view and highlights it, rather than leaving only a toast to say where it went (issue 21).
+ */
+export const followedReport = createMemoryStore<number | null>(null);
+
+export function follow(reportId: number) {
+  followedReport.set(reportId);
+  setTimeout(() => followedReport.set((id) => (id === reportId ? null : id)), NEW_ITEM_HIGHLIGHT_MS);
+}
