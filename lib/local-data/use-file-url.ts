@@ -2,9 +2,9 @@
 import { useEffect, useState } from 'react';
 import { getFile } from './files-store';
 
-/** An object URL for a stored file while it is shown; released when it no longer is. */
-export function useStoredFileUrl(id: string | null | undefined): { url: string | null; missing: boolean } {
-  const [state, setState] = useState<{ id: string | null; url: string | null; missing: boolean }>({ id: null, url: null, missing: false });
+/** An object URL for a stored file while it is shown (and when it was stored); released when it no longer is. */
+export function useStoredFileUrl(id: string | null | undefined): { url: string | null; missing: boolean; date?: string } {
+  const [state, setState] = useState<{ id: string | null; url: string | null; missing: boolean; date?: string }>({ id: null, url: null, missing: false });
   useEffect(() => {
     if (!id) return;
     let url: string | null = null;
@@ -13,12 +13,12 @@ export function useStoredFileUrl(id: string | null | undefined): { url: string |
       if (cancelled) return;
       if (!f?.content) return setState({ id, url: null, missing: true });
       url = URL.createObjectURL(new Blob([f.content], { type: f.contentType }));
-      setState({ id, url, missing: false });
+      setState({ id, url, missing: false, date: f.date });
     });
     return () => {
       cancelled = true;
       if (url) URL.revokeObjectURL(url);
     };
   }, [id]);
-  return state.id === id && id ? { url: state.url, missing: state.missing } : { url: null, missing: false };
+  return state.id === id && id ? { url: state.url, missing: state.missing, date: state.date } : { url: null, missing: false };
 }

@@ -213,15 +213,21 @@ for (const [language, m, dark] of [
     await ui.open(report.id, 'signature');
     await ui.panel().getByRole('button', { name: m.signature.startSigning }).click();
     await page.getByRole('alertdialog').getByRole('button', { name: m.signature.startSigning }).click();
+    // Each action is named for what it does; a pad not yet usable says why (issue 21).
+    await expect(page.getByTestId('pad-inspector').getByTestId('pad-unavailable')).toHaveText(m.signature.waitMaster);
     await draw(page, 'pad-master', 'mouse');
-    await page.getByTestId('pad-master').getByRole('button', { name: m.signature.complete }).click();
+    await page.getByTestId('pad-master').getByRole('button', { name: m.signature.saveMaster }).click();
     await expect(page.getByTestId('pad-master')).toHaveAttribute('data-state', 'registered');
+    await expect(page.getByTestId('pad-master').getByTestId('signed-by')).toContainText(fill(m.signature.masterSigner, { vessel: report.vesselIdentity.vesselName }));
+    await expect(page.getByTestId('pad-inspector').getByTestId('pad-unavailable')).toHaveCount(0);
     await draw(page, 'pad-inspector', 'touch');
     await expect(page.getByTestId('pad-inspector')).toHaveAttribute('data-state', 'drawn');
-    await page.getByTestId('pad-inspector').getByRole('button', { name: m.signature.complete }).click();
+    await expect(page.getByTestId('pad-inspector')).toContainText(m.signature.states.drawn);
+    await page.getByTestId('pad-inspector').getByRole('button', { name: m.signature.saveInspector }).click();
     await expect(page.getByTestId('pad-inspector')).toHaveAttribute('data-state', 'registered');
+    await expect(page.getByTestId('pad-inspector').getByTestId('signed-by')).toBeVisible();
     await shot('signature');
-    await ui.panel().getByRole('button', { name: m.signature.complete, exact: true }).last().click();
+    await ui.panel().getByRole('button', { name: m.signature.finish, exact: true }).click();
     await expect(page.getByTestId('stepper-signature')).toHaveAttribute('data-state', 'done');
 
     await ui.open(report.id, 'submit');

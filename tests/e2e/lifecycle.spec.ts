@@ -131,14 +131,14 @@ async function journey(target: Target, report: Pir, patience = 60_000) {
   await page.getByTestId('stepper-signature').click();
   await page.getByRole('button', { name: 'Start signing' }).click();
   await page.getByRole('alertdialog').getByRole('button', { name: 'Start signing' }).click();
-  await expect(page.getByTestId('pad-inspector').getByRole('button', { name: 'Complete' })).toBeDisabled();
+  await expect(page.getByTestId('pad-inspector').getByRole('button', { name: 'Save my signature' })).toBeDisabled();
   await drawOn(page, 'pad-master');
-  await page.getByTestId('pad-master').getByRole('button', { name: 'Complete' }).click();
+  await page.getByTestId('pad-master').getByRole('button', { name: "Save the master's signature" }).click();
   await expect(page.getByTestId('pad-master')).toHaveAttribute('data-state', 'registered');
   await drawOn(page, 'pad-inspector', 10);
-  await page.getByTestId('pad-inspector').getByRole('button', { name: 'Complete' }).click();
+  await page.getByTestId('pad-inspector').getByRole('button', { name: 'Save my signature' }).click();
   await expect(page.getByTestId('pad-inspector')).toHaveAttribute('data-state', 'registered');
-  await page.getByRole('button', { name: 'Complete', exact: true }).last().click();
+  await page.getByRole('button', { name: 'Finish the inspection' }).click();
   await expect(page.getByTestId('stepper-signature')).toHaveAttribute('data-state', 'done');
 
   // Submit while offline: queued until the network returns.

@@ -188,3 +188,44 @@ test('on a phone the step navigator moves to the previous and next step and jump
   await at('claimedandprepared');
   await expect(page.getByTestId('step-previous')).toBeDisabled();
 });
+
+test('on a phone held upright the master signs full screen on a pad turned to landscape: a stroke down the screen runs along the pad', async ({ page, request }) => {
+  const report = (await listingFor(request, amina)).find((r) => r.claimedByDevice === amina.deviceName && r.status === 'signing' && !r.inspectionSignatures.masterSignature)!;
+  expect(report).toBeTruthy();
+  await page.addInitScript((s) => {
+    if (!localStorage.getItem('shapes-set')) {
+      localStorage.setItem('settings', s);
+      localStorage.setItem('shapes-set', '1');
+    }
+  }, settings('en'));
+  await page.setViewportSize({ width: 390, height: 844 });
+  await login(page, amina);
+  await page.goto(`/pir/${report.id}/#signature`);
+  const pad = page.getByTestId('pad-master');
+  await expect(pad.getByRole('application')).toBeVisible({ timeout: 60_000 });
+  // The small pad is about 120 px tall on a phone: the full-screen one is as long as the screen allows.
+  await pad.getByRole('button', { name: 'Sign full screen' }).click();
+  const full = page.getByTestId('pad-master-full');
+  const surface = full.getByRole('application');
+  const box = (await surface.boundingBox())!;
+  expect(box.height).toBeGreaterThan(box.width * 2);
+  expect(box.height).toBeGreaterThan(600);
+  // A stroke straight down the screen, near its middle.
+  const x = box.x + box.width / 2;
+  await page.mouse.move(x, box.y + box.height * 0.15);
+  await page.mouse.down();
+  for (let i = 1; i <= 12; i++) await page.mouse.move(x + Math.sin(i) * 3, box.y + box.height * (0.15 + i * 0.055));
+  await page.mouse.up();
+  await expect(pad).toHaveAttribute('data-state', 'drawn');
+  // On the pad itself (500×200 units) it runs along the long side.
+  const bbox = await surface.locator('path').first().evaluate((p: SVGPathElement) => {
+    const b = p.getBBox();
+    return { width: b.width, height: b.height };
+  });
+  expect(bbox.width).toBeGreaterThan(300);
+  expect(bbox.height).toBeLessThan(60);
+  await full.getByRole('button', { name: "Save the master's signature" }).click();
+  await expect(full).toBeHidden();
+  await expect(pad).toHaveAttribute('data-state', 'registered');
+  await expect(pad.getByTestId('signed-by')).toContainText(`Master of ${report.vesselIdentity.vesselName}`);
+});

@@ -231,12 +231,15 @@ export async function inspectorDay(t: Tablet, net: Network, dataDir: string, rep
   await t.click({ role: 'button', name: 'Start signing' });
   await t.click({ within: { role: 'alertdialog' }, role: 'button', name: 'Start signing' });
   const stroke = (dy: number): [number, number][] => Array.from({ length: 13 }, (_, i) => [0.15 + i * 0.05, 0.55 + Math.sin(i) * 0.1 + dy]);
-  for (const [pad, dy] of [['pad-master', 0], ['pad-inspector', 0.05]] as const) {
+  for (const [pad, dy, save] of [
+    ['pad-master', 0, "Save the master's signature"],
+    ['pad-inspector', 0.05, 'Save my signature'],
+  ] as const) {
     await t.drag({ within: { testId: pad }, role: 'application' }, stroke(dy));
-    await t.click({ within: { testId: pad }, role: 'button', name: 'Complete' });
+    await t.click({ within: { testId: pad }, role: 'button', name: save });
     await attrIs(t, { testId: pad }, 'data-state', 'registered');
   }
-  await t.click({ role: 'button', name: 'Complete', nth: -1 });
+  await t.click({ role: 'button', name: 'Finish the inspection' });
   await attrIs(t, stepper('signature'), 'data-state', 'done');
 
   // Submitted with no network: it waits, then goes once the network is back.

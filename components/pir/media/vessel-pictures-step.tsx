@@ -104,9 +104,12 @@ export function VesselPicturesStep({ report, onCompleted }: { report: Pir; onCom
       <p className="text-sm text-muted-foreground">{t('pictures.intro')}</p>
       {input.inputs}
       {editable && <ImageSourceButtons open={input.open} busy={input.busy} error={input.error ?? failure} />}
-      <p className="text-sm font-medium" data-testid="picture-count">
-        {t('pictures.count', { count: pictures.length })}
-      </p>
+      {/* With none, the empty box below says so once. */}
+      {pictures.length > 0 && (
+        <p className="text-sm font-medium" data-testid="picture-count">
+          {t('pictures.count', { count: pictures.length })}
+        </p>
+      )}
       {pictures.length === 0 ? (
         <p className="rounded-lg border border-dashed p-6 text-center text-muted-foreground">{t('pictures.empty')}</p>
       ) : (

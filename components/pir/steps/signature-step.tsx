@@ -6,6 +6,7 @@ import { useId, useState } from 'react';
 import type { Pir } from '@/lib/contract';
 import { endInspection, startSigning } from '@/lib/reports/actions';
 import { isHeldBy, signaturesComplete } from '@/lib/reports/transitions';
+import { reportTitle } from '@/lib/reports/groups';
 import { useDeviceName } from '@/lib/hooks/use-device-name';
 import { canSign, padEnabled, registerSignature, resetSignature, setMasterRefuses } from '@/lib/inspection/signatures';
 import { renderSignaturePng } from '@/lib/signature/stroke';
@@ -43,6 +44,9 @@ export function SignatureStep({ report, isCurrent }: { report: Pir; isCurrent: b
       <div className="flex flex-col gap-6">
         <SignaturePad
           label={t('master')}
+          saveLabel={t('saveMaster')}
+          signer={t('masterSigner', { vessel: reportTitle(report) })}
+          unavailable={!signing ? t('waitSigning') : s.masterRefuses ? t('masterRefused') : null}
           testId="pad-master"
           registeredFileId={s.masterSignature}
           disabled={!padEnabled(report, 'master', device)}
@@ -55,6 +59,9 @@ export function SignatureStep({ report, isCurrent }: { report: Pir; isCurrent: b
         </div>
         <SignaturePad
           label={t('inspector')}
+          saveLabel={t('saveInspector')}
+          signer={report.extended?.pir.monitoringDetails.principalInspectorName || t('inspector')}
+          unavailable={!signing ? t('waitSigning') : t('waitMaster')}
           testId="pad-inspector"
           registeredFileId={s.inspectorSignature}
           disabled={!padEnabled(report, 'inspector', device)}
@@ -65,7 +72,7 @@ export function SignatureStep({ report, isCurrent }: { report: Pir; isCurrent: b
       {signing && (
         <div className="flex justify-end border-t pt-4">
           <Button size="lg" disabled={!signaturesComplete(report)} onClick={guard(() => endInspection(report))}>
-            <CheckCheckIcon aria-hidden /> {t('complete')}
+            <CheckCheckIcon aria-hidden /> {t('finish')}
           </Button>
         </div>
       )}
