@@ -5,7 +5,7 @@ import { useController, useFormContext } from 'react-hook-form';
 import { Switch } from '@/components/ui/switch';
 import { Label } from '@/components/ui/label';
 import { cn } from '@/lib/utils';
-import { Field } from './field';
+import { Field, useRequired } from './field';
 
 /** A yes/no question that must be answered (null until it is). */
 export function YesNoField({ name, label, yes, no, className }: { name: string; label: string; yes?: string; no?: string; className?: string }) {
@@ -14,13 +14,18 @@ export function YesNoField({ name, label, yes, no, className }: { name: string; 
   const { control, formState } = useFormContext();
   const { field } = useController({ name, control });
   const value = field.value as boolean | null;
+  const required = useRequired(name);
   const option = (v: boolean, text: string) => (
     <button
       type="button"
       role="radio"
       aria-checked={value === v}
       disabled={formState.disabled}
-      onClick={() => field.onChange(v)}
+      // An answer is given and left at once: its message may show.
+      onClick={() => {
+        field.onChange(v);
+        field.onBlur();
+      }}
       className={cn(
         'min-h-11 min-w-20 flex-1 rounded-md border px-4 text-sm font-medium outline-none focus-visible:ring-[3px] focus-visible:ring-ring/60 disabled:opacity-50',
         value === v ? 'border-primary bg-primary text-primary-foreground' : 'bg-card hover:bg-accent',
@@ -31,7 +36,7 @@ export function YesNoField({ name, label, yes, no, className }: { name: string; 
   );
   return (
     <Field id={id} name={name} label={label} className={className}>
-      <div role="radiogroup" id={id} aria-labelledby={undefined} aria-label={label} className="flex max-w-sm gap-2" ref={field.ref} tabIndex={-1}>
+      <div role="radiogroup" id={id} aria-labelledby={undefined} aria-label={label} aria-required={required || undefined} className="flex max-w-sm gap-2" ref={field.ref} tabIndex={-1}>
         {option(true, yes ?? t('yes'))}
         {option(false, no ?? t('no'))}
       </div>
@@ -48,9 +53,10 @@ export function OptionsField<V extends string>({ name, label, options, className
   const { control, formState } = useFormContext();
   const { field } = useController({ name, control });
   const value = field.value as V | null | undefined;
+  const required = useRequired(name);
   return (
     <Field id={id} name={name} label={label} className={className}>
-      <div role="radiogroup" id={id} aria-label={label} className="flex max-w-xl flex-wrap gap-2" ref={field.ref} tabIndex={-1}>
+      <div role="radiogroup" id={id} aria-label={label} aria-required={required || undefined} className="flex max-w-xl flex-wrap gap-2" ref={field.ref} tabIndex={-1}>
         {options.map((o) => (
           <button
             key={o.value}
@@ -58,7 +64,10 @@ export function OptionsField<V extends string>({ name, label, options, className
             role="radio"
             aria-checked={value === o.value}
             disabled={formState.disabled}
-            onClick={() => field.onChange(o.value)}
+            onClick={() => {
+              field.onChange(o.value);
+              field.onBlur();
+            }}
             className={cn(
               'min-h-11 min-w-20 grow rounded-md border px-4 text-sm whitespace-nowrap font-medium outline-none focus-visible:ring-[3px] focus-visible:ring-ring/60 disabled:opacity-50',
               value === o.value ? 'border-primary bg-primary text-primary-foreground' : 'bg-card hover:bg-accent',

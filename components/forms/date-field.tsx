@@ -3,7 +3,7 @@ import { useId, useMemo } from 'react';
 import { useController, useFormContext } from 'react-hook-form';
 import { fromInputValue, maxPickerDate, toInputValue } from '@/lib/format/dates';
 import { Input } from '@/components/ui/input';
-import { Field, useFieldError } from './field';
+import { Field, useFieldError, useRequired } from './field';
 
 /** A date (or date and time); up to 100 years ahead, or not in the future where a rule says so. */
 export function DateField({ name, label, withTime = false, noFuture = false, className }: { name: string; label: string; withTime?: boolean; noFuture?: boolean; className?: string }) {
@@ -11,6 +11,7 @@ export function DateField({ name, label, withTime = false, noFuture = false, cla
   const { control, formState } = useFormContext();
   const { field } = useController({ name, control });
   const invalid = useFieldError(name);
+  const required = useRequired(name);
   const max = useMemo(() => {
     const now = new Date();
     return toInputValue((noFuture ? now : maxPickerDate(now)).toISOString(), withTime);
@@ -28,6 +29,7 @@ export function DateField({ name, label, withTime = false, noFuture = false, cla
         ref={field.ref}
         disabled={formState.disabled}
         aria-invalid={invalid || undefined}
+        aria-required={required || undefined}
         aria-describedby={invalid ? `${id}-error` : undefined}
       />
     </Field>

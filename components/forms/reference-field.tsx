@@ -71,7 +71,11 @@ export function ReferenceField({
       </button>
       <MultiSelectModal
         open={open}
-        onOpenChange={setOpen}
+        onOpenChange={(o) => {
+          setOpen(o);
+          // Closing the picker leaves the field: its message may show.
+          if (!o) field.onBlur();
+        }}
         title={label}
         options={options}
         selected={selected}

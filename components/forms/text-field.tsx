@@ -3,7 +3,7 @@ import { useId } from 'react';
 import { useController, useFormContext } from 'react-hook-form';
 import { Input } from '@/components/ui/input';
 import { Textarea } from '@/components/ui/textarea';
-import { Field, useFieldError } from './field';
+import { Field, useFieldError, useRequired } from './field';
 
 /** Free text, or text restricted by its rule (digits, email); stored as a string. */
 export function TextField({
@@ -29,6 +29,7 @@ export function TextField({
   const { control, formState } = useFormContext();
   const { field } = useController({ name, control });
   const invalid = useFieldError(name);
+  const required = useRequired(name);
   const common = {
     id,
     name: field.name,
@@ -38,6 +39,7 @@ export function TextField({
     ref: field.ref,
     disabled: formState.disabled,
     'aria-invalid': invalid || undefined,
+    'aria-required': required || undefined,
     'aria-describedby': invalid ? `${id}-error` : undefined,
     maxLength,
   };
@@ -54,6 +56,7 @@ export function NumberField({ name, label, hint, className, integer = false }: {
   const { control, formState } = useFormContext();
   const { field } = useController({ name, control });
   const invalid = useFieldError(name);
+  const required = useRequired(name);
   const value = field.value as number | null | undefined;
   return (
     <Field id={id} name={name} label={label} hint={hint} className={className}>
@@ -69,6 +72,7 @@ export function NumberField({ name, label, hint, className, integer = false }: {
         ref={field.ref}
         disabled={formState.disabled}
         aria-invalid={invalid || undefined}
+        aria-required={required || undefined}
         aria-describedby={invalid ? `${id}-error` : undefined}
       />
     </Field>

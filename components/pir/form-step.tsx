@@ -1,6 +1,6 @@
 'use client';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useCallback, useEffect, useMemo, useRef } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { FormProvider, useForm, type FieldValues, type Resolver } from 'react-hook-form';
 import type { Pir } from '@/lib/contract';
 import { stepErrors, type StepDefinition } from '@/lib/inspection/forms/step-definition';
@@ -8,7 +8,17 @@ import { markComplete, markEdited, stepState } from '@/lib/inspection/steps';
 import { editReport } from '@/lib/local-data/reports-store';
 import { isEditable, stepLock } from '@/lib/reports/transitions';
 import { useDeviceName } from '@/lib/hooks/use-device-name';
+import { FieldDisplayContext, RequiredLegend, type FieldDisplay } from '@/components/forms/field';
+import { requiredPaths } from '@/lib/inspection/forms/required';
 import { StepFrame } from './step-frame';
+
+/** Brings the first field showing a message into view and puts the focus on its control. */
+function focusFirstError(root: HTMLElement | null) {
+  const field = root?.querySelector<HTMLElement>('[data-invalid="true"]');
+  if (!field) return;
+  field.scrollIntoView({ block: 'center' });
+  field.querySelector<HTMLElement>('input, textarea, button, [role="radiogroup"], [tabindex]')?.focus({ preventScroll: true });
+}
 
 type Prepared = Pir & { extended: NonNullable<Pir['extended']> };
 
@@ -41,22 +51,22 @@ export function FormStep<V extends FieldValues>({
     disabled: !editable,
   });
 
-  // Messages show once the step has been edited (now or before: its errors are then stored).
-  // `shown` records that the inspector has seen them once, so reopening a step keeps them visible.
-  const shownBefore = report.inspectionErrors[def.step] !== undefined;
-  const shown = useRef(false);
-  const showMessages = useCallback(() => {
-    shown.current = true;
-    void form.trigger();
-  }, [form]);
+  // A field's message shows once the field has been left; every message shows when the inspector asks
+  // to complete the step, or on opening a step edited and left before (its errors are then stored).
+  const [showAll, setShowAll] = useState(() => report.inspectionErrors[def.step] !== undefined);
+  const root = useRef<HTMLDivElement>(null);
   useEffect(() => {
-    if (shownBefore && !shown.current) showMessages();
-  }, [shownBefore, showMessages]);
+    if (showAll) void form.trigger();
+  }, [showAll, form]);
+  const showMessages = useCallback(() => {
+    setShowAll(true);
+    void form.trigger().then(() => requestAnimationFrame(() => focusFirstError(root.current)));
+  }, [form]);
 
   useEffect(() => {
     const sub = form.watch((values) => {
       // The whole step is checked again: an answer can reveal a field that is now required.
-      showMessages();
+      void form.trigger();
       editReport(report.id, (r) => {
         if (!r.extended || !isEditable(r, device)) return r;
         const next = markEdited(def.apply(r as Prepared, values as V), def.step);
@@ -64,12 +74,15 @@ export function FormStep<V extends FieldValues>({
       });
     });
     return () => sub.unsubscribe();
-  }, [form, def, report.id, showMessages, device]);
+  }, [form, def, report.id, device]);
 
   const state = stepState(report, def.step);
   const errors = useMemo(() => stepErrors(def, report), [def, report]);
   const valid = errors.isValid;
   const locked = stepLock(report, device);
+  // Required fields, read from the step's rules against the stored values (they follow the answers).
+  const required = useMemo(() => (prepared ? requiredPaths(def.schema, def.select(prepared)) : new Set<string>()), [def, prepared]);
+  const display = useMemo<FieldDisplay>(() => ({ required, showAll }), [required, showAll]);
 
   return (
     <StepFrame
@@ -84,9 +97,14 @@ export function FormStep<V extends FieldValues>({
       }}
     >
       <FormProvider {...form}>
-        <form className="flex flex-col gap-5" onSubmit={(e) => e.preventDefault()} noValidate>
-          {children}
-        </form>
+        <FieldDisplayContext.Provider value={display}>
+          <div ref={root} className="contents">
+            {editable && required.size > 0 && <RequiredLegend />}
+            <form className="flex flex-col gap-5" onSubmit={(e) => e.preventDefault()} noValidate>
+              {children}
+            </form>
+          </div>
+        </FieldDisplayContext.Provider>
       </FormProvider>
     </StepFrame>
   );

@@ -3,7 +3,7 @@ import { AppLink as Link } from '@/components/app/app-link';
 import { useRouter } from 'next/navigation';
 import { useTranslations } from 'next-intl';
 import { FolderOpenIcon, LockIcon } from 'lucide-react';
-import { useCallback, useEffect, useSyncExternalStore } from 'react';
+import { useCallback, useEffect, useRef, useSyncExternalStore } from 'react';
 import { toast } from '@/lib/app/toast';
 import type { Pir, StepName } from '@/lib/contract';
 import { STEP_NAMES } from '@/lib/contract/constants';
@@ -22,7 +22,7 @@ import { StatusBadge } from '@/components/reports/status-badge';
 import { ReportActions } from '@/components/reports/report-actions';
 import { LONG_TOAST_MS } from '@/components/app/lifecycle-toasts';
 import { Stepper } from './stepper';
-import { StepNavigator } from './step-navigator';
+import { StepLinks, StepNavigator } from './step-navigator';
 import { PickReportPlaceholder } from './report-frame';
 import { StepPanel } from './step-panel';
 
@@ -67,12 +67,35 @@ function Inspection({ report, requested }: { report: Pir; requested: StepName | 
   const shown = requested && PAGE_STEPS.includes(requested) ? requested : current;
   const progress = inspectionProgress(report);
 
-  // SPEC §2: completing a step returns to the step list, which then shows the next step.
+  // SPEC §2: completing a step returns to the step list, which then shows the next step (from its top, below).
   const backToCurrent = useCallback(() => {
     history.replaceState(null, '', window.location.pathname);
     window.dispatchEvent(new HashChangeEvent('hashchange'));
-    document.getElementById('steps')?.scrollIntoView({ block: 'nearest' });
   }, []);
+
+  // Choosing a step (from the list, Previous/Next or completing one) shows it from its top: beside the
+  // list on a wide screen (the list stays in view, scrolled to the chosen step), below the navigator on
+  // a narrow one. Not on the first showing: the page opens where the browser puts it.
+  const aside = useRef<HTMLElement>(null);
+  const panel = useRef<HTMLDivElement>(null);
+  const lastShown = useRef(shown);
+  useEffect(() => {
+    if (lastShown.current === shown) return;
+    lastShown.current = shown;
+    const list = aside.current;
+    if (!list) return;
+    const wide = getComputedStyle(list).position === 'sticky';
+    if (wide) {
+      const item = list.querySelector<HTMLElement>('[data-testid^="stepper-"][aria-current="step"]');
+      if (item) {
+        const box = list.getBoundingClientRect();
+        const at = item.getBoundingClientRect();
+        if (at.top < box.top || at.bottom > box.bottom) list.scrollTop += at.top - box.top - (box.height - at.height) / 2;
+      }
+    }
+    const top = wide ? panel.current : list.querySelector<HTMLElement>('[data-testid="step-navigator"]');
+    if (top && top.getBoundingClientRect().top < 0) top.scrollIntoView({ block: 'start' });
+  }, [shown]);
 
   const device = user?.deviceName ?? '';
   // SPEC §6: a report another tablet holds is read here, not worked on; reclaiming it is offered.
@@ -80,7 +103,13 @@ function Inspection({ report, requested }: { report: Pir; requested: StepName | 
   return (
     <div className="@container">
     <div className="grid gap-4 @min-[46rem]:grid-cols-[minmax(14rem,18rem)_1fr] @min-[46rem]:gap-6">
-      <aside className="flex flex-col gap-4" id="steps">
+      {/* Wide: the list is sticky with its own scroll, so it stays in view however long the step. */}
+      <aside
+        ref={aside}
+        className="flex scroll-mt-4 flex-col gap-4 @min-[46rem]:sticky @min-[46rem]:top-4 @min-[46rem]:max-h-[calc(100dvh-var(--tabbar-height)-2rem)] @min-[46rem]:self-start @min-[46rem]:overflow-y-auto @min-[46rem]:overscroll-contain @min-[46rem]:rounded-xl"
+        id="steps"
+        data-testid="steps-aside"
+      >
         <div className="rounded-xl border bg-card p-4" data-testid="report-summary">
           {/* Name and number wrap, never clipped; the badge goes under them when they need the width. */}
           <div className="flex flex-wrap items-start justify-between gap-2">
@@ -120,8 +149,12 @@ function Inspection({ report, requested }: { report: Pir; requested: StepName | 
           <Stepper report={report} steps={PAGE_STEPS} shown={shown} current={current} />
         </div>
       </aside>
-      <div className="min-w-0">
+      <div className="flex min-w-0 scroll-mt-4 flex-col gap-4" ref={panel} data-testid="step-column">
         <StepPanel step={shown} report={report} current={current} deviceName={device} processes={processes} onDone={backToCurrent} />
+        {/* Every step ends with Previous and Next, so a long step need not be scrolled back up. */}
+        <nav aria-label={ti('endNavLabel')} data-testid="step-end-nav">
+          <StepLinks steps={PAGE_STEPS} shown={shown} testIdPrefix="step-end" named />
+        </nav>
       </div>
     </div>
     </div>

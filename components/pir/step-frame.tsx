@@ -1,6 +1,7 @@
 'use client';
 import { useTranslations } from 'next-intl';
-import { CheckCircle2Icon, LockIcon } from 'lucide-react';
+import { AlertCircleIcon, CheckCircle2Icon, LockIcon } from 'lucide-react';
+import { useId } from 'react';
 import type { StepName } from '@/lib/contract';
 import type { StepLock } from '@/lib/reports/transitions';
 import { Button } from '@/components/ui/button';
@@ -28,6 +29,7 @@ export function StepFrame({
 }) {
   const t = useTranslations('steps');
   const ti = useTranslations('inspection');
+  const reasonId = useId();
   return (
     <section aria-labelledby="step-title" className="@container flex flex-col gap-4 rounded-xl border bg-card p-5" data-testid={`step-${step}`}>
       <header className="flex flex-wrap items-center justify-between gap-2">
@@ -47,13 +49,27 @@ export function StepFrame({
       )}
       {children}
       {onComplete && (
-        <div className="flex flex-wrap items-center justify-end gap-3 border-t pt-4">
-          {blocked && (
-            <Button type="button" variant="link" className="text-destructive" onClick={blocked.show} data-testid="step-blocked">
-              {ti('needsAttention', { count: blocked.count })}
+        <div className="flex flex-wrap items-center justify-end gap-x-3 gap-y-1 border-t pt-4">
+          {/* The reason "Mark complete" cannot be used, on one line beside it. While fields need
+              attention, the count and the button itself show every message and go to the first. */}
+          {blocked ? (
+            <Button type="button" variant="link" className="px-2 text-destructive underline" onClick={blocked.show} data-testid="step-blocked">
+              <AlertCircleIcon aria-hidden /> {ti('needsAttention', { count: blocked.count })}
             </Button>
+          ) : (
+            !canComplete && (
+              <p className="text-sm text-muted-foreground" id={reasonId} data-testid="complete-reason">
+                {ti(done ? 'completeReasonDone' : locked ? 'completeReasonLocked' : 'completeReasonInvalid')}
+              </p>
+            )
           )}
-          <Button onClick={onComplete} disabled={!canComplete}>
+          <Button
+            onClick={canComplete ? onComplete : blocked ? blocked.show : undefined}
+            // Still focusable and tappable while fields need attention: it then shows them.
+            {...(blocked ? { 'aria-disabled': true } : { disabled: !canComplete })}
+            aria-describedby={!canComplete && !blocked ? reasonId : undefined}
+            data-testid="mark-complete"
+          >
             <CheckCircle2Icon aria-hidden /> {ti('markComplete')}
           </Button>
         </div>

@@ -6,6 +6,7 @@ import type { Pir, StepName } from '@/lib/contract';
 import { Button } from '@/components/ui/button';
 import { Progress } from '@/components/ui/progress';
 import { Sheet, SheetContent, SheetDescription, SheetTitle, SheetTrigger } from '@/components/ui/sheet';
+import { cn } from '@/lib/utils';
 import { Stepper } from './stepper';
 
 const stepHref = (step: StepName) => `#${encodeURIComponent(step)}`;
@@ -21,8 +22,6 @@ export function StepNavigator({ report, steps, shown, current }: { report: Pir; 
   const tc = useTranslations('common');
   const [open, setOpen] = useState(false);
   const index = steps.indexOf(shown);
-  const previous = index > 0 ? steps[index - 1] : undefined;
-  const next = index < steps.length - 1 ? steps[index + 1] : undefined;
   const position = ti('position', { index: index + 1, total: steps.length });
 
   return (
@@ -62,21 +61,38 @@ export function StepNavigator({ report, steps, shown, current }: { report: Pir; 
         </Sheet>
       </div>
       <Progress value={((index + 1) / steps.length) * 100} aria-label={position} className="h-1.5" />
-      <div className="grid grid-cols-2 gap-2">
-        <StepLink to={previous} testId="step-previous">
-          <ChevronLeftIcon aria-hidden className="rtl:rotate-180" /> {ti('previousStep')}
-        </StepLink>
-        <StepLink to={next} testId="step-next">
-          {ti('nextStep')} <ChevronRightIcon aria-hidden className="rtl:rotate-180" />
-        </StepLink>
-      </div>
+      <StepLinks steps={steps} shown={shown} />
     </nav>
   );
 }
 
-/** Previous or Next: a link to the neighbouring step, disabled at either end of the list. */
-function StepLink({ to, testId, children }: { to: StepName | undefined; testId: string; children: React.ReactNode }) {
+/**
+ * Previous and Next: links to the neighbouring steps, disabled at either end of the list. On the
+ * navigator (test ids `step-previous`, `step-next`) and at the end of every step, where each also
+ * names the step it opens (`step-end-previous`, `step-end-next`).
+ */
+export function StepLinks({ steps, shown, testIdPrefix = 'step', named = false }: { steps: readonly StepName[]; shown: StepName; testIdPrefix?: string; named?: boolean }) {
+  const ti = useTranslations('inspection');
+  const index = steps.indexOf(shown);
+  const previous = index > 0 ? steps[index - 1] : undefined;
+  const next = index < steps.length - 1 ? steps[index + 1] : undefined;
+  return (
+    <div className="grid grid-cols-2 gap-2">
+      <StepLink to={previous} testId={`${testIdPrefix}-previous`} named={named} align="start">
+        <ChevronLeftIcon aria-hidden className="rtl:rotate-180" /> {ti('previousStep')}
+      </StepLink>
+      <StepLink to={next} testId={`${testIdPrefix}-next`} named={named} align="end">
+        {ti('nextStep')} <ChevronRightIcon aria-hidden className="rtl:rotate-180" />
+      </StepLink>
+    </div>
+  );
+}
+
+function StepLink({ to, testId, named, align, children }: { to: StepName | undefined; testId: string; named: boolean; align: 'start' | 'end'; children: React.ReactNode }) {
+  const t = useTranslations('steps');
   if (!to) {
+    // Nothing to go to: the end of the list. Kept in place so the other one does not move.
+    if (named) return <span />;
     return (
       <Button variant="outline" disabled data-testid={testId}>
         {children}
@@ -84,9 +100,10 @@ function StepLink({ to, testId, children }: { to: StepName | undefined; testId: 
     );
   }
   return (
-    <Button asChild variant="outline">
+    <Button asChild variant="outline" className={cn(named && 'h-auto flex-col gap-0.5 py-2 whitespace-normal', named && (align === 'start' ? 'items-start text-start' : 'items-end text-end'))}>
       <a href={stepHref(to)} data-testid={testId}>
-        {children}
+        <span className="inline-flex items-center gap-2">{children}</span>
+        {named && <span className="text-xs font-normal text-muted-foreground wrap-anywhere">{t(`${to}.title`)}</span>}
       </a>
     </Button>
   );

@@ -4,7 +4,8 @@ import type { ProcessRecord } from '@/lib/local-data/db';
 import { lazy, Suspense, useEffect } from 'react';
 import { Loading } from '@/components/app/loading';
 import { whenIdle } from '@/lib/app/when-idle';
-import { useTranslations } from 'next-intl';
+import { useFormatter, useTranslations } from 'next-intl';
+import { submittedAt } from '@/lib/reports/transitions';
 import { AvailableStep, ClaimedStep } from './steps/prepare-steps';
 import { StepFrame } from './step-frame';
 import { PROCESS_TYPE } from '@/lib/tasks/builders';
@@ -100,9 +101,24 @@ function usePreloadSteps() {
   }, []);
 }
 
-function DetailsNotHere({ step, processes, heldBy }: { step: StepName; processes: ProcessRecord[]; heldBy: string | null }) {
+function DetailsNotHere({ step, report, processes, heldBy }: { step: StepName; report: Pir; processes: ProcessRecord[]; heldBy: string | null }) {
   const t = useTranslations('inspection');
   const ts = useTranslations('steps');
+  const format = useFormatter();
+  if (report.status === 'submitted') {
+    // Read from the server's listing: done, sent, and not to be downloaded again.
+    const at = submittedAt(report);
+    return (
+      <StepFrame step={step} done>
+        <p className="rounded-lg bg-muted p-3 text-sm" role="note" data-testid="details-submitted">
+          {t('detailsSubmitted', { date: at ? format.dateTime(at, { dateStyle: 'medium', timeStyle: 'short' }) : '' })}{' '}
+          <a href="#submit" className="inline-flex min-h-11 items-center font-medium underline underline-offset-4">
+            {ts('submit.title')}
+          </a>
+        </p>
+      </StepFrame>
+    );
+  }
   // A download that failed for good waits for the inspector: say so, and where to retry it.
   const failed = processes.some((p) => p.type === PROCESS_TYPE.prepare && processStatus(p.tasks) === 'REJECTED');
   return (
@@ -137,16 +153,20 @@ export function StepPanel(props: StepPanelProps) {
   );
 }
 
-/** The steps that show or send the report's stored details. */
-const NEEDS_DETAILS = (step: StepName) => step !== 'claimedandprepared' && step !== 'piravailable' && step !== 'inspection started';
+/**
+ * The steps that show or send the report's stored details. A submitted report's Submit step needs
+ * none: it says when the report was sent and what the server lists as sent.
+ */
+const NEEDS_DETAILS = (step: StepName, report: Pir) =>
+  step !== 'claimedandprepared' && step !== 'piravailable' && step !== 'inspection started' && !(step === 'submit' && report.status === 'submitted');
 
 function Step({ step, report, current, deviceName, processes, onDone }: StepPanelProps) {
   // Without the report's details (a tablet downloading again a report it holds) a form would show empty
   // fields whose edits could not be kept, and a signature or a submission would be of a report not seen.
-  if (!report.extended && NEEDS_DETAILS(step)) {
+  if (!report.extended && NEEDS_DETAILS(step, report)) {
     // Held by another tablet, the details will not come here unless the inspector reclaims it.
     const heldBy = isClaimedByOtherDevice(report, deviceName) ? report.claimedByDevice : null;
-    return <DetailsNotHere step={step} processes={processes} heldBy={heldBy} />;
+    return <DetailsNotHere step={step} report={report} processes={processes} heldBy={heldBy} />;
   }
   switch (step) {
     case 'claimedandprepared':

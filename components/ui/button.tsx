@@ -3,17 +3,25 @@ import { Slot } from 'radix-ui';
 import { cva, type VariantProps } from 'class-variance-authority';
 import { cn } from '@/lib/utils';
 
+const DISABLED_FILLED = [
+  'disabled:border disabled:border-dashed disabled:border-muted-foreground/60 disabled:bg-muted disabled:text-muted-foreground disabled:shadow-none',
+  'aria-disabled:border aria-disabled:border-dashed aria-disabled:border-muted-foreground/60 aria-disabled:bg-muted aria-disabled:text-muted-foreground aria-disabled:shadow-none aria-disabled:hover:bg-muted',
+].join(' ');
+
 export const buttonVariants = cva(
-  'inline-flex shrink-0 items-center justify-center gap-2 whitespace-nowrap rounded-md text-sm font-medium transition-colors outline-none focus-visible:ring-[3px] focus-visible:ring-ring/60 disabled:pointer-events-none disabled:opacity-50 [&_svg]:pointer-events-none [&_svg]:shrink-0 [&_svg:not([class*="size-"])]:size-4',
+  'inline-flex shrink-0 items-center justify-center gap-2 whitespace-nowrap rounded-md text-sm font-medium transition-colors outline-none focus-visible:ring-[3px] focus-visible:ring-ring/60 disabled:pointer-events-none disabled:cursor-not-allowed aria-disabled:cursor-not-allowed [&_svg]:pointer-events-none [&_svg]:shrink-0 [&_svg:not([class*="size-"])]:size-4',
   {
     variants: {
       variant: {
-        default: 'bg-primary text-primary-foreground hover:bg-primary/90',
-        destructive: 'bg-destructive text-destructive-foreground hover:bg-destructive/90',
-        outline: 'border bg-card hover:bg-accent hover:text-accent-foreground',
-        secondary: 'bg-secondary text-secondary-foreground hover:bg-secondary/80',
-        ghost: 'hover:bg-accent hover:text-accent-foreground',
-        link: 'text-primary underline-offset-4 hover:underline',
+        // Disabled filled buttons lose their colour (a grey, dashed-edged button), not only some
+        // opacity: a pale blue read as enabled in sunlight. `aria-disabled` (a button that still
+        // explains itself when tapped) looks the same.
+        default: `bg-primary text-primary-foreground hover:bg-primary/90 ${DISABLED_FILLED}`,
+        destructive: `bg-destructive text-destructive-foreground hover:bg-destructive/90 ${DISABLED_FILLED}`,
+        outline: 'border bg-card hover:bg-accent hover:text-accent-foreground disabled:opacity-50 aria-disabled:opacity-50',
+        secondary: `bg-secondary text-secondary-foreground hover:bg-secondary/80 ${DISABLED_FILLED}`,
+        ghost: 'hover:bg-accent hover:text-accent-foreground disabled:opacity-50 aria-disabled:opacity-50',
+        link: 'text-primary underline-offset-4 hover:underline disabled:opacity-50 aria-disabled:opacity-50',
       },
       size: {
         // 44 px minimum touch targets on a tablet

@@ -37,6 +37,10 @@ export type StepState = 'done' | 'errors' | 'todo' | 'locked';
 type ReportForSteps = Pick<Pir, 'status' | 'extended' | 'inspectionstatus' | 'inspectionErrors'>;
 
 export function isStepComplete(report: ReportForSteps, step: StepName): boolean {
+  // A submitted report has been through every step: signing needs every form step complete and the
+  // server now holds what was sent. Read from the server's listing it has no details on this tablet,
+  // and none are needed to read it as done (it is never prepared or edited here again).
+  if (report.status === 'submitted') return true;
   switch (step) {
     case 'claimedandprepared':
     // Prepared on this tablet: a report the server says it holds but whose details are not here
@@ -47,9 +51,10 @@ export function isStepComplete(report: ReportForSteps, step: StepName): boolean 
       return isAtLeast(report, 'inspecting');
     case 'signature':
       // SPEC §4: the signature step counts complete once readytosubmit, submitting or submitted.
-      return ['readytosubmit', 'submitting', 'submitted'].includes(report.status);
+      return ['readytosubmit', 'submitting'].includes(report.status);
     case 'submit':
-      return report.status === 'submitted';
+      // done once submitted (above)
+      return false;
     default:
       return report.inspectionstatus[step] === true;
   }

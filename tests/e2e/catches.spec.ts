@@ -102,6 +102,14 @@ test('catch on board deltas, required species, mark complete, transhipment at se
   await step.getByRole('button', { name: 'Add a catch' }).click();
   const entry = step.getByTestId('list-item').first();
   await expect(entry).toHaveAttribute('data-new', 'true');
+  // A new catch opens without messages, its required fields marked; a field's message waits until it is left.
+  await expect(entry.locator('[data-field$=".species"]')).toHaveAttribute('data-required', 'true');
+  await expect(step.getByTestId('field-error')).toHaveCount(0);
+  await entry.getByLabel('Quantity on board (kg)').fill('-1');
+  await expect(step.getByTestId('field-error')).toHaveCount(0);
+  await entry.getByLabel('Quantity on board (kg)').blur();
+  await expect(step.getByTestId('field-error')).toHaveText(['Quantity on board (kg) cannot be lower than 0']);
+  await entry.getByLabel('Quantity on board (kg)').fill('');
   await entry.getByLabel('Declared to land (kg)').fill('100');
   await entry.getByLabel('Verified landed (kg)').fill('112');
   const landed = entry.getByTestId('delta-landed');
@@ -161,6 +169,7 @@ test('catch on board deltas, required species, mark complete, transhipment at se
   await pick(page, product, 'Product form');
   await pick(page, product, 'Catch areas');
   await product.getByLabel('Quantity (kg)').fill('0');
+  await product.getByLabel('Quantity (kg)').blur();
   await expect(product.getByText('Quantity (kg) cannot be lower than 1')).toBeVisible();
   await product.getByLabel('Quantity (kg)').fill('2500');
   await expect(tStep.getByRole('button', { name: 'Mark complete' })).toBeEnabled();

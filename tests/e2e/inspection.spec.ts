@@ -8,7 +8,7 @@ import frCore from '@/messages/fr.json' with { type: 'json' };
 import frScreens from '@/messages/screens/fr.json' with { type: 'json' };
 import { FORM_STEPS } from '@/lib/inspection/steps';
 import type { Pir } from '@/lib/contract';
-import { pirCallId } from '@/lib/contract/constants';
+import { pirCallId, STEP_NAMES } from '@/lib/contract/constants';
 import { DEMO_USERS } from '../../server/seed/demo-users';
 import { choose, listingFor, login, makeJpeg } from './helpers';
 
@@ -36,8 +36,13 @@ class Inspector {
   field(label: string) {
     return this.panel().getByLabel(label, { exact: true }).first();
   }
+  /** Types into a field and leaves it, as an inspector moving on does (its message may then show). */
   async type(label: string, value: string) {
     await this.field(label).fill(value);
+    await this.field(label).blur();
+  }
+  messages() {
+    return this.panel().getByTestId('field-error');
   }
   async choose(label: string, search: string) {
     await this.panel().getByRole('button', { name: label, exact: true }).first().click();
@@ -140,7 +145,16 @@ for (const [language, m, dark] of [
         await ui.type(f.principalInspectorEmail, 'rajesh@fisheries.example.mu');
       },
       purposeandportofcall: async () => {
-        await ui.type(f.lastPortOfCall, '');
+        // Required fields are marked, from the step's rules; the marker stays out of the field's name.
+        await expect(ui.panel().getByTestId('required-legend')).toHaveText(m.inspection.requiredLegend);
+        await expect(ui.panel().locator('[data-field="lastPortOfCallFreeForm"]')).toHaveAttribute('data-required', 'true');
+        await expect(ui.panel().locator('[data-field="lastPortOfCallFreeForm"]').getByTestId('required-mark')).toBeVisible();
+        await expect(ui.field(f.lastPortOfCall)).toHaveAttribute('aria-required', 'true');
+        await expect(ui.panel().locator('[data-field="lastPortOfCallEntryDate"]')).not.toHaveAttribute('data-required');
+        // Emptied, the field says nothing while the inspector is in it; leaving it shows its message.
+        await ui.field(f.lastPortOfCall).fill('');
+        await expect(ui.messages()).toHaveCount(0);
+        await ui.field(f.lastPortOfCall).blur();
         await ui.expectMessage(v('required', f.lastPortOfCall));
         await ui.type(f.lastPortOfCall, 'Port Louis');
       },
@@ -154,13 +168,28 @@ for (const [language, m, dark] of [
         await page.getByRole('alertdialog').getByRole('button', { name: m.lists.deleteConfirm }).click();
         await ui.type(f.flagstateStatus, 'CNCP');
         await ui.answer(f.vesselOnAuthorizedList, true);
+        // The identifier this answer asks for is not yet shown as an error: it has not been left...
+        await expect(ui.messages().filter({ hasText: v('required', f.vesselIdentifier) })).toHaveCount(0);
+        // ...until the inspector taps the count beside "Mark complete": every message, the first field focused.
+        await expect(ui.panel().getByRole('button', { name: m.inspection.markComplete })).toBeDisabled();
+        await ui.panel().getByTestId('step-blocked').click();
         await ui.expectMessage(v('required', f.vesselIdentifier));
+        await expect(ui.field(f.vesselIdentifier)).toBeFocused();
         await ui.type(f.vesselIdentifier, 'NASCO-0001');
         await ui.answer(f.vesselOnIUUList, false);
       },
       RelevantFishingauthorisation: async () => {
         await ui.panel().getByRole('button', { name: f.addAuthorisation }).click();
+        // A new entry opens without messages, its required fields marked.
+        await expect(ui.panel().getByTestId('list-item').first().getByTestId('required-mark').first()).toBeVisible();
+        await expect(ui.messages()).toHaveCount(0);
+        // The greyed "Mark complete" still answers a tap: it shows every message and goes to the first field.
+        const markComplete = ui.panel().getByRole('button', { name: m.inspection.markComplete });
+        await expect(markComplete).toBeDisabled();
+        await markComplete.click({ force: true });
         await ui.expectMessage(v('required', f.identifier));
+        await expect(ui.field(f.identifier)).toBeFocused();
+        await expect(page.getByTestId(`stepper-RelevantFishingauthorisation`)).toHaveAttribute('data-state', 'errors');
         await ui.type(f.identifier, 'ATF/MU/2026/117');
         await ui.choose(f.issuedBy, language === 'en' ? 'Mauritius' : 'Maurice');
         await ui.field(f.validFrom).fill('2026-06-01');
@@ -180,6 +209,7 @@ for (const [language, m, dark] of [
         for (const label of [m.catches.monitoredLandedQuantity, m.catches.monitoredTranshippedQuantity]) {
           const inputs = ui.panel().getByLabel(label, { exact: true });
           await inputs.first().fill('-5');
+          await inputs.first().blur();
           await ui.expectMessage(v('lowerThan', label, { value: 0 }));
           for (let i = 0; i < (await inputs.count()); i++) await inputs.nth(i).fill('0');
         }
@@ -315,3 +345,95 @@ test('when the details cannot be downloaded, a step says so and where to retry; 
   await expect(ui.panel().getByRole('button', { name: en.inspection.markComplete })).toBeVisible();
   await expect(page.getByTestId('stepper-claimedandprepared')).toHaveAttribute('data-state', 'done');
 });
+
+const settingsFor = (page: Page, language: 'en' | 'fr', dark: boolean) =>
+  page.addInitScript(
+    ([lang, isDark]) => {
+      if (!localStorage.getItem('settings'))
+        localStorage.setItem('settings', JSON.stringify({ darkMode: isDark, showAdvancedFeatures: false, onLine: true, updateAvailable: false, language: lang, fontSize: 'medium', filters: { ports: [] }, application: { installed: false } }));
+    },
+    [language, dark] as const,
+  );
+
+/** The top of an element, in the viewport's coordinates. */
+const topOf = (page: Page, testId: string) => page.getByTestId(testId).evaluate((el) => el.getBoundingClientRect().top);
+
+for (const [language, m, viewport] of [
+  ['en', en, { width: 1280, height: 800 }],
+  ['fr', fr, { width: 800, height: 1280 }],
+] as const) {
+  test(`on a tablet (${viewport.width}x${viewport.height}, ${language}) the step list stays in view and a chosen step shows from its top, ending with Previous and Next`, async ({ page, request }) => {
+    await page.setViewportSize(viewport);
+    const report = (await listingFor(request, rajesh)).find((r) => r.status === 'inspecting' && r.claimedByDevice === rajesh.deviceName) as Pir;
+    await settingsFor(page, language, false);
+    await login(page, rajesh);
+    const ui = new Inspector(page, m);
+    await ui.open(report.id, 'catchonboard');
+    await expect(ui.panel().getByRole('button', { name: m.inspection.markComplete })).toBeVisible({ timeout: 30_000 });
+    // Add entries until the step is longer than the screen, then go to its end.
+    for (let i = 0; i < 3; i++) await ui.panel().getByRole('button', { name: m.catches.addCatch }).click();
+    await page.getByTestId('step-end-nav').scrollIntoViewIfNeeded();
+    expect(await topOf(page, 'step-column')).toBeLessThan(0);
+    // The list is still in view beside the step (scrolling on its own), and a step low in it opens from its top.
+    await expect(page.getByTestId('steps-aside')).toBeInViewport();
+    expect(await topOf(page, 'steps-aside')).toBeGreaterThanOrEqual(0);
+    await page.getByTestId('stepper-comments').click();
+    await expect(page.getByRole('heading', { level: 2, name: m.steps.comments.title })).toBeInViewport();
+    expect(await topOf(page, 'step-column')).toBeGreaterThanOrEqual(0);
+    await expect(page.getByTestId('stepper-comments')).toHaveAttribute('aria-current', 'step');
+    await expect(page.getByTestId('stepper-comments')).toBeInViewport();
+
+    // Each step ends with Previous and Next, naming the steps they open.
+    await expect(page.getByTestId('step-end-previous')).toContainText(m.steps.infringement.title);
+    await expect(page.getByTestId('step-end-next')).toContainText(m.steps.signature.title);
+    await page.getByTestId('step-end-previous').click();
+    await expect(page.getByRole('heading', { level: 2, name: m.steps.infringement.title })).toBeInViewport();
+    // From the end of a long step, Previous opens the one before from its top.
+    await page.getByTestId('stepper-catchonboard').click();
+    await page.getByTestId('step-end-nav').scrollIntoViewIfNeeded();
+    await page.getByTestId('step-end-next').click();
+    await expect(page.getByRole('heading', { level: 2, name: m.steps.catchretained.title })).toBeInViewport();
+    expect(await topOf(page, 'step-column')).toBeGreaterThanOrEqual(0);
+  });
+}
+
+test('on a phone (fr), Next at the end of a step opens the next one under the step navigator', async ({ page, request }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  const report = (await listingFor(request, rajesh)).find((r) => r.status === 'inspecting' && r.claimedByDevice === rajesh.deviceName) as Pir;
+  await settingsFor(page, 'fr', true);
+  await login(page, rajesh);
+  const ui = new Inspector(page, fr);
+  await ui.open(report.id, 'updatevesselidentity');
+  await expect(ui.panel().getByRole('button', { name: fr.inspection.markComplete })).toBeVisible({ timeout: 30_000 });
+  await page.getByTestId('step-end-next').scrollIntoViewIfNeeded();
+  await page.getByTestId('step-end-next').click();
+  await expect(page.getByTestId('step-navigator-current')).toHaveText(fr.steps.inspectioninformation.title);
+  await expect(page.getByTestId('step-navigator')).toBeInViewport();
+  expect(await topOf(page, 'step-navigator')).toBeGreaterThanOrEqual(0);
+});
+
+for (const [language, m] of [
+  ['en', en],
+  ['fr', fr],
+] as const) {
+  test(`a submitted report (${language}) says when it was submitted and what was sent, and every step reads as done`, async ({ page, request }) => {
+    const report = (await listingFor(request, rajesh)).find((r) => r.status === 'submitted' && r.submitedForms.some((f) => f.typeOfForm === 'PIR')) as Pir;
+    const sent = report.submitedForms.filter((f) => f.typeOfForm === 'PIR');
+    await settingsFor(page, language, false);
+    await login(page, rajesh);
+    const ui = new Inspector(page, m);
+    await ui.open(report.id, 'submit');
+    await expect(page.getByTestId('submit-status')).toContainText(m.submit.submitted.split('{date}')[0]!.trim());
+    await expect(ui.panel().getByTestId('details-not-here')).toHaveCount(0);
+    await expect(ui.panel().getByTestId('submit-sent').getByRole('heading', { name: m.submit.sentTitle })).toBeVisible();
+    await expect(ui.panel().getByTestId('sent-form')).toHaveCount(sent.length);
+    await expect(ui.panel().getByTestId('sent-form').first()).toContainText(sent[0]!.name);
+    for (const step of STEP_NAMES) await expect(page.getByTestId(`stepper-${step}`)).toHaveAttribute('data-state', 'done');
+    // A form step of it, read from the listing: done, when it was sent, not "not on this tablet yet".
+    await ui.open(report.id, 'updatevesselidentity');
+    await expect(ui.panel().getByTestId('details-submitted')).toContainText(m.inspection.detailsSubmitted.split('{date}')[0]!.trim());
+    await expect(ui.panel().getByText(m.inspection.done, { exact: true })).toBeVisible();
+    await ui.open(report.id, 'claimedandprepared');
+    await expect(ui.panel().getByText(m.inspection.done, { exact: true })).toBeVisible();
+  });
+}

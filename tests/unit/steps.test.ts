@@ -39,6 +39,23 @@ describe('inspection steps (SPEC §2, §4)', () => {
     expect(stepState({ ...again, extended: emptyExtended() }, 'claimedandprepared')).toBe('done');
   });
 
+  it('a submitted report reads as done on every step, with or without its details on this tablet', () => {
+    const allDone = Object.fromEntries(FORM_STEPS.map((s) => [s, true]));
+    // From the server's listing: no details, every form step ticked by the server.
+    const listed = report(1, 'submitted', { claimedByDevice: 'T', extended: null, inspectionstatus: allDone });
+    for (const step of STEP_NAMES) expect(stepState(listed, step), step).toBe('done');
+    // Rule by rule: preparation and availability need no details once submitted…
+    expect(stepState(listed, 'claimedandprepared')).toBe('done');
+    expect(stepState(listed, 'piravailable')).toBe('done');
+    // …nor does a form step the server did not tick (it is locked past the inspection, not to do).
+    expect(stepState(report(1, 'submitted', { extended: null }), 'findings')).toBe('done');
+    expect(stepState(report(1, 'submitted', { extended: null }), 'signature')).toBe('done');
+    expect(stepState(report(1, 'submitted', { extended: null }), 'submit')).toBe('done');
+    expect(currentStep(listed)).toBe('submit');
+    // Not yet submitted, the details still count: submitting without them is being prepared again.
+    expect(stepState(report(1, 'submitting', { claimedByDevice: 'T', extended: null, inspectionstatus: allDone }), 'claimedandprepared')).toBe('todo');
+  });
+
   it('the current step is the first incomplete one, else the last', () => {
     expect(currentStep(report(1, 'notready'))).toBe('claimedandprepared');
     expect(currentStep(report(1, 'ready', { extended: emptyExtended() }))).toBe('inspection started');

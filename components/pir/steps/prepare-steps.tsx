@@ -16,7 +16,9 @@ export function ClaimedStep({ report, deviceName, processes }: { report: Pir; de
   const device = report.claimedByDevice ?? deviceName;
   // Held here past preparing, details missing: a tablet downloading again a report it holds.
   const text = prepared
-    ? t('claimedHere', { device })
+    ? report.status === 'submitted' && !report.extended
+      ? t('claimedSubmitted', { device })
+      : t('claimedHere', { device })
     : report.status === 'preparing'
       ? t('preparing')
       : isAtLeast(report, 'ready')

@@ -1,7 +1,7 @@
 'use client';
 import { reportError } from '@/lib/errors/error-bus';
 import { useFormatter, useTranslations } from 'next-intl';
-import { ArchiveIcon, SendIcon, UndoIcon } from 'lucide-react';
+import { ArchiveIcon, FileTextIcon, SendIcon, UndoIcon } from 'lucide-react';
 import { useState } from 'react';
 import { toast } from '@/lib/app/toast';
 import { useRouter } from 'next/navigation';
@@ -51,6 +51,7 @@ export function SubmitStep({ report, processes }: { report: Pir; processes: Proc
                 : t('ready')
               : t('notYet')}
       </p>
+      {report.status === 'submitted' && <SentForms report={report} />}
       {submit && <ProcessProgress process={submit} />}
       <div className="flex flex-wrap gap-2">
         {report.status === 'readytosubmit' && heldHere && (
@@ -93,5 +94,37 @@ export function SubmitStep({ report, processes }: { report: Pir; processes: Proc
         onConfirm={guard(() => cancelSubmit(report))}
       />
     </StepFrame>
+  );
+}
+
+/** What the server lists as sent: each PIR form with its date and attached documents (newest first). */
+function SentForms({ report }: { report: Pir }) {
+  const t = useTranslations('submit');
+  const format = useFormatter();
+  const forms = report.submitedForms.filter((f) => f.typeOfForm === 'PIR').sort((a, b) => b.submitDate.localeCompare(a.submitDate));
+  return (
+    <section className="flex flex-col gap-2" aria-labelledby="sent-title" data-testid="submit-sent">
+      <h3 id="sent-title" className="text-base font-semibold">
+        {t('sentTitle')}
+      </h3>
+      {forms.length === 0 ? (
+        <p className="text-sm text-muted-foreground">{t('sentNone')}</p>
+      ) : (
+        <ul className="flex flex-col gap-2">
+          {forms.map((f) => (
+            <li key={f.id} className="flex gap-3 rounded-lg border p-3 text-sm" data-testid="sent-form">
+              <FileTextIcon className="mt-0.5 size-4 shrink-0" aria-hidden />
+              <div className="min-w-0">
+                <p className="font-medium wrap-anywhere">{t('sentForm', { name: f.name, date: format.dateTime(new Date(f.submitDate), { dateStyle: 'medium', timeStyle: 'short' }) })}</p>
+                <p className="text-muted-foreground wrap-anywhere">
+                  {t('sentAttachments', { count: f.attachments.length })}
+                  {f.attachments.length > 0 && ` — ${f.attachments.map((a) => (a.documentTag ? `${a.name} (${a.documentTag})` : a.name)).join(', ')}`}
+                </p>
+              </div>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
   );
 }

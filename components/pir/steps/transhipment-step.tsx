@@ -1,7 +1,7 @@
 'use client';
 import { useFormatter, useTranslations } from 'next-intl';
 import { useId, useMemo, useState } from 'react';
-import { get, useController, useFormContext, useWatch } from 'react-hook-form';
+import { useController, useFormContext, useWatch } from 'react-hook-form';
 import type { Pir, ReferenceDataset } from '@/lib/contract';
 import {
   STEP_DEFINITIONS,
@@ -13,7 +13,7 @@ import {
 import { parseLatLong } from '@/lib/inspection/validation/rules';
 import { SwitchField } from '@/components/forms/choice-field';
 import { DateField } from '@/components/forms/date-field';
-import { useFieldError } from '@/components/forms/field';
+import { useFieldError, useShownError } from '@/components/forms/field';
 import { ListSection, type ListedAt } from '@/components/forms/list-section';
 import { ReferenceField, useOptions } from '@/components/forms/reference-field';
 import { NumberField, TextField } from '@/components/forms/text-field';
@@ -80,9 +80,8 @@ function Segmented<T extends boolean | null>({
 }
 
 function useErrorText(name: string, label: string): string | undefined {
-  const { formState } = useFormContext();
   const text = useValidationText();
-  const e = get(formState.errors, name) as { message?: string; root?: { message?: string } } | undefined;
+  const e = useShownError(name);
   return text(e?.message ?? e?.root?.message, label);
 }
 

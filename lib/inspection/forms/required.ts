@@ -1,0 +1,66 @@
+/**
+ * Which fields of a step are required (SPEC §5), read from the step's own zod schema rather than
+ * listed by hand: a field is required when leaving it empty breaks a rule at that field. Rules that
+ * depend on other answers follow them (purpose details are required once "other" is chosen). Pure.
+ */
+import type { z } from 'zod';
+
+type Values = Record<string, unknown>;
+
+/** What a field holds when nothing is entered; undefined for values with no empty state (a switch). */
+function emptyOf(value: unknown): unknown {
+  if (typeof value === 'string') return '';
+  if (value === null || typeof value === 'number') return null;
+  if (Array.isArray(value) && value.every((v) => v === null || typeof v !== 'object')) return [];
+  return undefined;
+}
+
+const isRecord = (v: unknown): v is Values => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+/** Every field of the values: text, numbers, choices (null) and lists of ids, inside objects and list entries. */
+function leafPaths(value: unknown, prefix: string[], out: string[][]): void {
+  if (Array.isArray(value) && value.some((v) => typeof v === 'object' && v !== null)) {
+    value.forEach((item, i) => leafPaths(item, [...prefix, String(i)], out));
+  } else if (isRecord(value)) {
+    for (const [key, v] of Object.entries(value)) leafPaths(v, [...prefix, key], out);
+  } else if (prefix.length) {
+    out.push(prefix);
+  }
+}
+
+/**
+ * The values with the field at `path` emptied, every list on the way cut down to the one entry that
+ * holds it (so a long list of catches costs one entry's check per field). Returns the field's path in
+ * the cut-down values.
+ */
+function emptied(values: Values, path: string[], empty: unknown): { values: Values; path: string } {
+  const at: string[] = [];
+  const walk = (node: unknown, rest: string[]): unknown => {
+    if (rest.length === 0) return empty;
+    const [head, ...tail] = rest as [string, ...string[]];
+    if (Array.isArray(node)) {
+      at.push('0');
+      return [walk(node[Number(head)], tail)];
+    }
+    at.push(head);
+    const record = node as Values;
+    return { ...record, [head]: walk(record[head], tail) };
+  };
+  return { values: walk(values, path) as Values, path: at.join('.') };
+}
+
+/** The paths (as react-hook-form names them: `catchOnboard.0.species`) of the fields that must be filled in. */
+export function requiredPaths(schema: z.ZodType, values: Values): Set<string> {
+  const out = new Set<string>();
+  const paths: string[][] = [];
+  leafPaths(values, [], paths);
+  for (const path of paths) {
+    const value = path.reduce<unknown>((node, key) => (node as Values | unknown[] | undefined)?.[key as never], values);
+    const empty = emptyOf(value);
+    if (empty === undefined) continue;
+    const probe = emptied(values, path, empty);
+    const result = schema.safeParse(probe.values);
+    if (!result.success && result.error.issues.some((issue) => issue.path.map(String).join('.') === probe.path)) out.add(path.join('.'));
+  }
+  return out;
+}
