@@ -44,7 +44,7 @@ export function LoginScreen() {
   const [error, setError] = useState<string | null>(null);
   const [pending, setPending] = useState<LoginReply | null>(null);
   const [atRisk, setAtRisk] = useState<Pir[]>([]);
-  const ids = { user: useId(), pass: useId(), device: useId(), error: useId() };
+  const ids = { user: useId(), pass: useId(), device: useId(), error: useId(), why: useId() };
 
   const canSubmit = username.trim() !== '' && password !== '' && !busy;
 
@@ -151,9 +151,15 @@ export function LoginScreen() {
             </p>
           )}
 
-          <Button type="submit" size="lg" disabled={!canSubmit}>
+          <Button type="submit" size="lg" disabled={!canSubmit} aria-describedby={!canSubmit && !busy ? ids.why : undefined}>
             {busy ? t('submitting') : t('submit')}
           </Button>
+          {/* A disabled button says why (issue 21). */}
+          {!canSubmit && !busy && (
+            <p id={ids.why} className="-mt-2 text-center text-xs text-muted-foreground" data-testid="sign-in-why">
+              {t('fillBoth')}
+            </p>
+          )}
         </form>
         {/* The tablet's language until the inspector chooses: the choice can be made before signing in. */}
         <div className="mt-6 border-t pt-5">

@@ -54,7 +54,12 @@ export function Stepper({
                 />
                 <span className="min-w-0 flex-1">{t(`${step}.title`)}</span>
                 <span className="sr-only">{ti(`state.${state}`)}</span>
-                {step === current && step !== shown && <span className="size-2 rounded-full bg-primary" aria-hidden />}
+                {/* The step to work on next, named (a bare dot said nothing). */}
+                {step === current && step !== shown && (
+                  <span className="shrink-0 rounded-full bg-primary/15 px-2 py-0.5 text-xs font-medium text-primary" data-testid="next-up">
+                    {ti('nextUp')}
+                  </span>
+                )}
               </a>
             </li>
           );

@@ -9,10 +9,13 @@ test('the login screen keeps its button disabled until both fields are filled, a
   await page.goto('/');
   const submit = page.getByRole('button', { name: 'Sign in' });
   await expect(submit).toBeDisabled();
+  // The disabled button says why (issue 21).
+  await expect(submit).toHaveAccessibleDescription('Enter your username and password to sign in.');
   await page.getByLabel('Username').fill(amina.username);
   await expect(submit).toBeDisabled();
   await page.getByLabel('Password').fill('wrong-password');
   await expect(submit).toBeEnabled();
+  await expect(page.getByTestId('sign-in-why')).toHaveCount(0);
   await submit.click();
   await expect(page.getByRole('alert').filter({ hasText: 'Wrong' })).toHaveText('Wrong username or password.');
   await expect(page.getByRole('heading', { name: 'Sign in' })).toBeVisible();
