@@ -116,7 +116,15 @@ export function ReportsScreen() {
           </span>
         }
       >
-        <Button variant="outline" onClick={() => void refreshByButton()} disabled={refreshing} aria-label={t('refresh.label')} data-testid="refresh-button">
+        {/* Offline it looks unavailable, yet a tap still says why nothing happens (so it stays a live button). */}
+        <Button
+          variant="outline"
+          onClick={() => void refreshByButton()}
+          disabled={refreshing}
+          className={cn(!online && 'border-dashed text-muted-foreground')}
+          aria-label={t('refresh.label')}
+          data-testid="refresh-button"
+        >
           <RefreshCwIcon className={cn(refreshing && 'animate-spin motion-reduce:animate-none')} aria-hidden />
           <span className="max-sm:sr-only">{t('refresh.button')}</span>
         </Button>

@@ -77,7 +77,13 @@ function Identity({ report }: { report: Pir }) {
         ))}
       </ul>
       <div className="flex flex-wrap items-center gap-x-4 gap-y-1">
-        {url && (
+        {url && !online && (
+          // Offline the page cannot open: the button looks and is disabled, the line beside it says why.
+          <Button variant="outline" disabled data-testid="vessel-file-link-offline">
+            <ExternalLinkIcon aria-hidden /> {t('externalLink')}
+          </Button>
+        )}
+        {url && online && (
           <Button asChild variant="outline">
             <a href={url} target="_blank" rel="noopener noreferrer" data-testid="vessel-file-link">
               <ExternalLinkIcon aria-hidden /> {t('externalLink')}

@@ -189,7 +189,11 @@ test('a file not on the tablet: says so, cannot be fetched offline, fetch errors
   const fetchButton = notStored.getByRole('button', { name: 'Download to this tablet' });
   await expect(fetchButton).toBeDisabled();
   await expect(notStored).toContainText('You are offline: connect to the network to download it.');
+  // So is the external vessel file's button (issue 21: it looked enabled offline).
+  await expect(page.getByTestId('vessel-file-link-offline')).toBeDisabled();
+  await expect(page.getByTestId('vessel-file-link')).toHaveCount(0);
   await goOnline(context);
+  await expect(page.getByTestId('vessel-file-link')).toBeVisible();
   await expect(fetchButton).toBeEnabled();
 
   // SPEC §8: a 500 with an empty body is error.fileDownload; the spinner stops and the button comes back.
