@@ -27,7 +27,7 @@ function smallTargets(page: Page) {
     const out: string[] = [];
     // With a modal open, only the modal can be touched.
     const scope = [...document.querySelectorAll<HTMLElement>('[role="dialog"], [role="alertdialog"], [role="menu"]')].at(-1) ?? document;
-    for (const el of scope.querySelectorAll<HTMLElement>('button, a[href], input:not([type=hidden]), select, textarea, [role="radio"], [role="switch"], [role="option"]')) {
+    for (const el of scope.querySelectorAll<HTMLElement>('button, a[href], input:not([type=hidden]), select, textarea, [role="radio"], [role="switch"], [role="option"], [role="menuitem"]')) {
       const r = el.getBoundingClientRect();
       // Hidden (size 0) or visually hidden until focused (the skip link).
       if (r.width <= 1 || r.height <= 1) continue;
@@ -159,7 +159,12 @@ for (const [language, dark] of [
     await page.keyboard.press('Escape');
 
     await page.goto('/reports/');
-    await page.locator('[data-testid="report-card"] button').filter({ hasText: /^(Release|Libérer)$/ }).first().click();
+    // Release is in a card's secondary menu: the menu, then its confirmation.
+    await page.getByTestId('card-more').first().click();
+    await expect(page.getByRole('menu')).toBeVisible();
+    await axe(page, 'card menu');
+    small.push(...(await smallTargets(page)).map((s) => `card menu: ${s}`));
+    await page.getByRole('menuitem', { name: /^(Release|Libérer)$/ }).click();
     await expect(page.getByRole('alertdialog')).toBeVisible();
     await axe(page, 'release confirmation');
     await page.keyboard.press('Escape');
