@@ -9,6 +9,7 @@ import { Hono } from 'hono';
 import { compress } from 'hono/compress';
 import { BASE_PATH, MAX_FILE_BYTES, MAX_JSON_BYTES } from '../lib/contract/index';
 import { DEFAULT_TOKEN_TTL, loadOrCreateSecret, TokenService } from './auth/jwt';
+import { PdfPool } from './documents/pdf-pool';
 import { openDb, ensureDataDir, type DB } from './db/schema';
 import { countUsers } from './db/users';
 import { jsonError, makeErrorHandler, Msg, type Logger } from './http/errors';
@@ -50,6 +51,8 @@ export interface AppOptions {
    * A spec string is parsed with parseFaultSpec(). Can be changed at run time with app.faults.set().
    */
   faults?: FaultOptions | string | null;
+  /** longest a PIR PDF may take to render before complete-submit refuses it (default 30 s) */
+  pdfTimeoutMs?: number;
   logger?: Logger;
   /** clock (tests) */
   now?: () => Date;
@@ -75,6 +78,7 @@ export async function createApp(options: AppOptions): Promise<PirApp> {
     refs: new ReferenceStore(options.referenceDir ?? DEFAULT_REFERENCE_DIR, log),
     log,
     limits: { json: MAX_JSON_BYTES, save: MAX_SAVE_BYTES, file: MAX_FILE_BYTES, ...options.limits },
+    pdf: new PdfPool(options.pdfTimeoutMs),
     now: options.now ?? (() => new Date()),
   };
 
@@ -118,6 +122,7 @@ export async function createApp(options: AppOptions): Promise<PirApp> {
     staticRoot: statics.root,
     faults,
     close: () => {
+      void ctx.pdf.close();
       if (db.open) db.close();
     },
   });

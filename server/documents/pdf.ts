@@ -68,11 +68,27 @@ function wrap(text: string, font: PDFFont, size: number, width: number): string[
   return lines;
 }
 
-function clip(text: string, font: PDFFont, size: number, width: number): string {
-  let t = pdfSafe(text);
-  if (font.widthOfTextAtSize(t, size) <= width) return t;
-  while (t.length > 1 && font.widthOfTextAtSize(`${t}...`, size) > width) t = t.slice(0, -1);
-  return `${t}...`;
+/**
+ * The longest prefix of `text` that fits `width` (with "..." when shortened). Linear in the text: a
+ * cell never shows more characters than fit at the narrowest glyph, so the text is cut to that many
+ * first, and the prefix length is found by summing glyph widths once (no re-measuring per character).
+ */
+export function clip(text: string, font: PDFFont, size: number, width: number): string {
+  // no Helvetica glyph is narrower than 0.19 em (the straight quote); a generous cap keeps the measured text short
+  const cap = Math.max(8, Math.ceil(width / (size * 0.15)) + 4);
+  const cut = text.length > cap;
+  const t = pdfSafe(cut ? text.slice(0, cap) : text);
+  if (!cut && font.widthOfTextAtSize(t, size) <= width) return t;
+  const room = width - font.widthOfTextAtSize('...', size);
+  let used = 0;
+  let n = 0;
+  for (const ch of t) {
+    const w = font.widthOfTextAtSize(ch, size);
+    if (used + w > room) break;
+    used += w;
+    n += ch.length;
+  }
+  return `${t.slice(0, Math.max(1, n))}...`;
 }
 
 export async function renderFormPdf(spec: FormPdfSpec): Promise<Uint8Array> {

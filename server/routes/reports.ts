@@ -39,7 +39,8 @@ import {
   withSizes,
 } from '../db/reports';
 import { currentExtended, getAnnounced, getSave, listAnnounced, writeSave, type SavePart } from '../db/saves';
-import { renderPirPdf } from '../documents/pir-pdf';
+import { PdfTimeoutError } from '../documents/pdf-pool';
+import { pirPdfSpec } from '../documents/pir-pdf';
 import { parseJsonText, readJson, readLimited, readMultipart, requireMediaType, validate } from '../http/body';
 import { HttpError, Msg } from '../http/errors';
 import { idempotency } from '../http/idempotency';
@@ -241,7 +242,7 @@ export function reportRoutes(ctx: AppContext): Hono<AppEnv> {
         return meta && data ? { role: meta.role, bytes: new Uint8Array(data), contentType: a.content_type } : null;
       })
       .filter((s) => s !== null);
-    const pdf = await renderPirPdf(ctx.refs, {
+    const spec = pirPdfSpec(ctx.refs, {
       pir: { ...toPir(row), ...savedPir, code: (JSON.parse(row.doc) as ReportDoc).code },
       vessel: JSON.parse(save.vessel),
       extended,
@@ -250,6 +251,16 @@ export function reportRoutes(ctx: AppContext): Hono<AppEnv> {
       device,
       signatures,
     });
+    let pdf: Uint8Array;
+    try {
+      pdf = await ctx.pdf.render(spec);
+    } catch (e) {
+      if (e instanceof PdfTimeoutError) {
+        ctx.log.warn(`[submit] report ${row.id}: ${e.message}`);
+        throw new HttpError(422, Msg.DOCUMENT_TOO_COMPLEX, { timeoutMs: ctx.pdf.timeoutMs });
+      }
+      throw e;
+    }
 
     const ok = db.transaction((): boolean => {
       const current = getReport(db, row.id)!;

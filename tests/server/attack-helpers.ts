@@ -180,3 +180,43 @@ export function failingStream(bytes: Uint8Array): ReadableStream<Uint8Array> {
     },
   });
 }
+
+// ---------------------------------------------------------------- responsiveness
+
+const pause = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/**
+ * Runs the attack while a probe (a cheap request, by default an unknown /be path answered 404) is sent
+ * over a real socket again and again; returns the attack's result and each probe's latency in ms.
+ * The server shares this process's event loop, so anything that blocks it delays the probes.
+ */
+export async function probeDuring<T>(base: string, attack: () => Promise<T>, probePath = '/be/probe'): Promise<{ result: T; latencies: number[] }> {
+  let done = false;
+  const latencies: number[] = [];
+  const probing = (async () => {
+    while (!done) {
+      const t0 = performance.now();
+      await fetch(base + probePath).then((r) => r.arrayBuffer());
+      latencies.push(performance.now() - t0);
+      await pause(10);
+    }
+  })();
+  try {
+    const result = await attack();
+    return { result, latencies };
+  } finally {
+    done = true;
+    await probing;
+  }
+}
+
+/**
+ * Other requests were answered quickly while the attack ran: most probes (4 in 5) under 100 ms, none
+ * over a second (a loaded machine may delay a probe now and then; a blocked event loop delays them all).
+ */
+export function expectResponsive(latencies: number[]): void {
+  expect(latencies.length).toBeGreaterThan(0);
+  const shown = latencies.map((l) => Math.round(l)).join(', ');
+  expect(latencies.filter((l) => l < 100).length / latencies.length, `probe latencies (ms): ${shown}`).toBeGreaterThanOrEqual(0.8);
+  expect(Math.max(...latencies), `probe latencies (ms): ${shown}`).toBeLessThan(1000);
+}
