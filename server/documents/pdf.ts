@@ -4,6 +4,7 @@
  * attachments and for the PIR generated on complete-submit.
  */
 import { PDFDocument, StandardFonts, rgb, type PDFFont, type PDFPage } from 'pdf-lib';
+import { readImageHeader, signatureFits } from './image-size';
 
 export interface PdfTable {
   caption: string;
@@ -193,9 +194,12 @@ export async function renderFormPdf(spec: FormPdfSpec): Promise<Uint8Array> {
       const x = MARGIN + k * (boxW + 20);
       page.drawText(pdfSafe(sig.label), { x, y, size: 8, font: bold, color: MUTED });
       page.drawRectangle({ x, y: y - 82, width: boxW, height: 74, borderColor: RULE, borderWidth: 0.8 });
-      if (sig.image) {
+      // the header is read before anything is decoded: an image beyond a signature's size (a
+      // decompression bomb) or of another type than it claims leaves the box empty
+      const header = sig.image ? readImageHeader(sig.image.bytes) : null;
+      if (sig.image && header && signatureFits(header)) {
         try {
-          const img = sig.image.type === 'png' ? await pdf.embedPng(sig.image.bytes) : await pdf.embedJpg(sig.image.bytes);
+          const img = header.type === 'png' ? await pdf.embedPng(sig.image.bytes) : await pdf.embedJpg(sig.image.bytes);
           const scale = Math.min((boxW - 10) / img.width, 64 / img.height, 1);
           page.drawImage(img, { x: x + 5, y: y - 78, width: img.width * scale, height: img.height * scale });
         } catch {

@@ -40,6 +40,7 @@ import {
 } from '../db/reports';
 import { currentExtended, getAnnounced, getSave, listAnnounced, writeSave, type SavePart } from '../db/saves';
 import { PdfTimeoutError } from '../documents/pdf-pool';
+import { PICTURE_MAX, pictureFits, readImageHeader, SIGNATURE_MAX, signatureFits } from '../documents/image-size';
 import { pirPdfSpec } from '../documents/pir-pdf';
 import { parseJsonText, readJson, readLimited, readMultipart, requireMediaType, validate } from '../http/body';
 import { HttpError, Msg } from '../http/errors';
@@ -61,6 +62,21 @@ function reportParam(ctx: AppContext, c: Context<AppEnv>): ReportRow {
 function requireClaim(row: ReportRow, device: string): void {
   if (row.claimed_by_device !== device) {
     throw new HttpError(403, Msg.NOT_CLAIMED_BY_DEVICE, { claimedByDevice: row.claimed_by_device });
+  }
+}
+
+/**
+ * Pixel sizes are read from the header, before anything decodes the image (issue 19): a signature must
+ * be a PNG or JPEG of at most SIGNATURE_MAX, a picture that is an image at most PICTURE_MAX.
+ */
+function checkImage(part: string, bytes: Uint8Array, fileUrl: string): void {
+  if (part !== 'signatures' && part !== 'pictures') return;
+  const header = readImageHeader(bytes);
+  if (part === 'signatures') {
+    if (!header || (header.type !== 'png' && header.type !== 'jpeg')) throw new HttpError(400, Msg.INVALID_IMAGE, { fileUrl, expected: ['image/png', 'image/jpeg'] });
+    if (!signatureFits(header)) throw new HttpError(400, Msg.IMAGE_TOO_LARGE, { fileUrl, width: header.width, height: header.height, max: SIGNATURE_MAX });
+  } else if (header && !pictureFits(header)) {
+    throw new HttpError(400, Msg.IMAGE_TOO_LARGE, { fileUrl, width: header.width, height: header.height, max: PICTURE_MAX });
   }
 }
 
@@ -203,6 +219,7 @@ export function reportRoutes(ctx: AppContext): Hono<AppEnv> {
         received: { size: bytes.byteLength, sha256: sha },
       });
     }
+    checkImage(announced.part, bytes, name.data);
     db.transaction(() => {
       const current = getReport(db, row.id)!;
       requireClaim(current, device);
