@@ -31,6 +31,13 @@ CREATE TABLE IF NOT EXISTS users (
 );
 
 -- bytes, stored once per content hash
+-- tablets bound to accounts: a tablet name belongs to one user (server/db/devices.ts)
+CREATE TABLE IF NOT EXISTS devices (
+  name          TEXT PRIMARY KEY COLLATE NOCASE,
+  user_id       INTEGER NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+  registered_at TEXT NOT NULL
+);
+
 CREATE TABLE IF NOT EXISTS blobs (
   sha256 TEXT PRIMARY KEY,
   size   INTEGER NOT NULL,
@@ -120,7 +127,14 @@ export function openDb(dataDir: string): DB {
   db.pragma('synchronous = NORMAL');
   db.pragma('foreign_keys = ON');
   db.pragma('busy_timeout = 5000');
+  const hadDevices = db.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'devices'").get() !== undefined;
   db.exec(SCHEMA);
+  if (!hadDevices) {
+    // databases made before tablets were bound to accounts: each user's registered tablet, then the
+    // tablets each user saved reports from, are theirs; other names register on their next login
+    db.exec(`INSERT OR IGNORE INTO devices (name, user_id, registered_at) SELECT device_name, id, created_at FROM users WHERE device_name <> '' ORDER BY id;
+             INSERT OR IGNORE INTO devices (name, user_id, registered_at) SELECT device, user_id, MIN(saved_at) FROM saves GROUP BY device, user_id ORDER BY MIN(saved_at);`);
+  }
   // databases made before idempotent replies were bound to the device
   if (!(db.prepare('PRAGMA table_info(idempotency)').all() as { name: string }[]).some((c) => c.name === 'device')) {
     db.exec("ALTER TABLE idempotency ADD COLUMN device TEXT NOT NULL DEFAULT ''");
@@ -138,6 +152,7 @@ export function wipeDb(db: DB): void {
     db.prepare('DELETE FROM files').run();
     db.prepare('DELETE FROM reports').run();
     db.prepare('DELETE FROM blobs').run();
+    db.prepare('DELETE FROM devices').run();
     db.prepare('DELETE FROM users').run();
   })();
 }

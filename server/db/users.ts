@@ -1,6 +1,7 @@
 /** Users: accounts of inspectors with the device they are registered on. */
 import type { UserProfile } from '../../lib/contract/index';
 import { hashPassword } from '../auth/password';
+import { deviceOwner, registerDevice } from './devices';
 import type { DB } from './schema';
 
 export interface UserRow {
@@ -47,6 +48,8 @@ export function countUsers(db: DB): number {
 export async function addUser(db: DB, u: NewUser): Promise<UserRow> {
   if (!USERNAME_PATTERN.test(u.username)) throw new Error(`invalid username "${u.username}" (letters, digits, . _ -)`);
   if (findUserByName(db, u.username)) throw new Error(`user "${u.username}" already exists`);
+  const taken = u.deviceName ? deviceOwner(db, u.deviceName) : undefined;
+  if (taken) throw new Error(`tablet "${u.deviceName}" is registered to user id ${taken.user_id} (move it with: device add)`);
   const passwordHash = await hashPassword(u.password);
   const info = db
     .prepare(
@@ -63,7 +66,9 @@ export async function addUser(db: DB, u: NewUser): Promise<UserRow> {
       u.portStateUser === false ? 0 : 1,
       new Date().toISOString(),
     );
-  return findUserById(db, Number(info.lastInsertRowid))!;
+  const created = findUserById(db, Number(info.lastInsertRowid))!;
+  if (u.deviceName) registerDevice(db, u.deviceName, created.id, created.created_at);
+  return created;
 }
 
 export async function setPassword(db: DB, username: string, password: string): Promise<boolean> {

@@ -6,7 +6,7 @@ import type { Context } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import type { ErrorReply } from '../../lib/contract/index';
-import { INVALID_CREDENTIALS, TOO_MANY_REQUESTS } from '../../lib/contract/constants';
+import { DEVICE_OF_ANOTHER_USER, INVALID_CREDENTIALS, TOO_MANY_REQUESTS } from '../../lib/contract/constants';
 
 export class HttpError extends Error {
   constructor(
@@ -24,6 +24,7 @@ export const Msg = {
   NOT_FOUND: 'NOT_FOUND',
   INVALID_CREDENTIALS,
   TOO_MANY_REQUESTS,
+  DEVICE_OF_ANOTHER_USER,
   MALFORMED_JSON: 'MALFORMED_JSON',
   MALFORMED_MULTIPART: 'MALFORMED_MULTIPART',
   INCOMPLETE_BODY: 'INCOMPLETE_BODY',

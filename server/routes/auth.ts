@@ -9,6 +9,7 @@ import {
 } from '../../lib/contract/index';
 import { requireAuth } from '../auth/middleware';
 import { verifyPassword } from '../auth/password';
+import { claimDeviceName } from '../db/devices';
 import { findUserByName, toProfile } from '../db/users';
 import { readJson } from '../http/body';
 import { HttpError, jsonError, Msg } from '../http/errors';
@@ -40,6 +41,12 @@ export function authRoutes(ctx: AppContext, opts: AuthRouteOptions): Hono<AppEnv
     }
     const device = body.deviceName || user.device_name;
     if (!device) throw new HttpError(400, Msg.DEVICE_NAME_REQUIRED);
+    // a tablet name belongs to one inspector: the first to sign in with it, or whom the operator chose
+    const owner = claimDeviceName(ctx.db, device, user.id, ctx.now().toISOString());
+    if (owner.user_id !== user.id) {
+      ctx.log.warn(`[login] refused for "${body.username}": tablet "${device}" is registered to another user`);
+      throw new HttpError(403, Msg.DEVICE_OF_ANOTHER_USER, { deviceName: device });
+    }
     const token = await ctx.tokens.issue(user.id, device);
     const reply: LoginReply = { user: toProfile(user, device), token };
     return sendJson(c, loginReply, reply);
