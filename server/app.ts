@@ -8,7 +8,7 @@ import { serve } from '@hono/node-server';
 import { Hono } from 'hono';
 import { compress } from 'hono/compress';
 import { BASE_PATH, MAX_FILE_BYTES, MAX_JSON_BYTES } from '../lib/contract/index';
-import { DEFAULT_TOKEN_TTL, loadOrCreateSecret, TokenService } from './auth/jwt';
+import { DEFAULT_SESSION_MAX_AGE, DEFAULT_TOKEN_TTL, loadOrCreateSecret, TokenService } from './auth/jwt';
 import { PdfPool } from './documents/pdf-pool';
 import { openDb, ensureDataDir, type DB } from './db/schema';
 import { countUsers } from './db/users';
@@ -36,6 +36,8 @@ export interface AppOptions {
   staticDir?: string | null;
   /** token lifetime in seconds (default 3600) */
   tokenTtl?: number;
+  /** how long after the password was typed a session may still be refreshed, in seconds (default 30 days) */
+  sessionMaxAge?: number;
   /** where the 15 reference datasets are read from (default server/reference-data/data) */
   referenceDir?: string;
   /** login attempts per client address (default 20 per minute) */
@@ -74,7 +76,7 @@ export async function createApp(options: AppOptions): Promise<PirApp> {
   const db: DB = openDb(dataDir);
   const ctx: AppContext = {
     db,
-    tokens: new TokenService(loadOrCreateSecret(dataDir), options.tokenTtl ?? DEFAULT_TOKEN_TTL),
+    tokens: new TokenService(loadOrCreateSecret(dataDir), options.tokenTtl ?? DEFAULT_TOKEN_TTL, options.sessionMaxAge ?? DEFAULT_SESSION_MAX_AGE),
     refs: new ReferenceStore(options.referenceDir ?? DEFAULT_REFERENCE_DIR, log),
     log,
     limits: { json: MAX_JSON_BYTES, save: MAX_SAVE_BYTES, file: MAX_FILE_BYTES, ...options.limits },

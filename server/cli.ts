@@ -9,7 +9,7 @@ import { generatePassword } from './auth/password';
 import { SECRET_FILE } from './auth/jwt';
 import { DB_FILE, openDb, wipeDb } from './db/schema';
 import { listDevices, registerDevice, removeDevice } from './db/devices';
-import { addUser, findUserByName, listUsers, setPassword, USERNAME_PATTERN } from './db/users';
+import { addUser, findUserByName, listUsers, setDisabled, setPassword, USERNAME_PATTERN } from './db/users';
 import { ReferenceStore } from './reference';
 import { seedDemoData, DEMO_USERS } from './seed/index';
 import { runServe } from './serve';
@@ -21,7 +21,11 @@ Commands:
                          create an inspector (a password is generated and printed when none is given)
   user list              list the users
   user passwd <username> [--password P]
-                         set a new password (generated and printed when none is given)
+                         set a new password (generated and printed when none is given);
+                         every session of the user ends (the app asks for the new password)
+  user disable <username>
+                         refuse the user's logins and end every session of theirs
+  user enable <username> let a disabled user sign in again
   device add <tablet> --user <username>
                          register a tablet to an inspector, moving it from whoever had it
                          (their sessions on it end; reports it holds stay held by it)
@@ -84,7 +88,7 @@ async function userCommand(args: string[]): Promise<void> {
     try {
       const users = listUsers(db);
       if (!users.length) console.log('no users');
-      for (const u of users) console.log(`${String(u.id).padStart(4)}  ${u.username.padEnd(16)} ${(u.device_name || '-').padEnd(14)} ${u.name}`);
+      for (const u of users) console.log(`${String(u.id).padStart(4)}  ${u.username.padEnd(16)} ${(u.device_name || '-').padEnd(14)} ${u.name}${u.disabled ? '  (disabled)' : ''}`);
     } finally {
       db.close();
     }
@@ -103,7 +107,18 @@ async function userCommand(args: string[]): Promise<void> {
     }
     return;
   }
-  throw new Usage(sub ? `unknown user command "${sub}"` : 'user needs a command: add, list or passwd');
+  if (sub === 'disable' || sub === 'enable') {
+    const { values, positionals } = parse(rest, {}, 1);
+    const db = openDb(dataDirOf(str(values.data)));
+    try {
+      if (!setDisabled(db, positionals[0]!, sub === 'disable')) throw new Usage(`no user "${positionals[0]}"`);
+      console.log(sub === 'disable' ? `${positionals[0]} disabled: every session ended, logins refused` : `${positionals[0]} enabled`);
+    } finally {
+      db.close();
+    }
+    return;
+  }
+  throw new Usage(sub ? `unknown user command "${sub}"` : 'user needs a command: add, list, passwd, disable or enable');
 }
 
 async function deviceCommand(args: string[]): Promise<void> {

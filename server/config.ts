@@ -15,6 +15,9 @@ Options (environment variable in brackets):
   --data DIR          data directory: SQLite database and JWT secret (DATA_DIR, default ./data)
   --static DIR        the app's static export (STATIC_DIR, default ./out)
   --token-ttl SECONDS token lifetime (TOKEN_TTL, default 3600)
+  --session-max-age SECONDS
+                      how long after the password was typed a session may be refreshed
+                      (SESSION_MAX_AGE, default 2592000 = 30 days); then the app asks for it again
   --trust-proxy       take the client address from X-Real-IP / X-Forwarded-For (TRUST_PROXY=1)
   --no-seed           do not create demo data in an empty database (SEED=0)
   --faults SPEC       TESTS ONLY: make /be requests fail on purpose (FAULTS), SPEC =
@@ -58,6 +61,7 @@ export function parseServeArgs(args: string[], env: NodeJS.ProcessEnv = process.
         data: { type: 'string' },
         static: { type: 'string' },
         'token-ttl': { type: 'string' },
+        'session-max-age': { type: 'string' },
         'trust-proxy': { type: 'boolean' },
         'no-seed': { type: 'boolean' },
         faults: { type: 'string' },
@@ -69,6 +73,7 @@ export function parseServeArgs(args: string[], env: NodeJS.ProcessEnv = process.
   }
   const port = values.port ?? env.PORT;
   const ttl = values['token-ttl'] ?? env.TOKEN_TTL;
+  const maxAge = values['session-max-age'] ?? env.SESSION_MAX_AGE;
   const faults = faultsOption(values.faults ?? env.FAULTS);
   return {
     help: !!values.help,
@@ -78,6 +83,7 @@ export function parseServeArgs(args: string[], env: NodeJS.ProcessEnv = process.
       dataDir: path.resolve(values.data ?? env.DATA_DIR ?? 'data'),
       staticDir: path.resolve(values.static ?? env.STATIC_DIR ?? 'out'),
       tokenTtl: ttl !== undefined ? int('--token-ttl', ttl, 1, 30 * 24 * 3600) : 3600,
+      ...(maxAge !== undefined ? { sessionMaxAge: int('--session-max-age', maxAge, 60, 365 * 24 * 3600) } : {}),
       trustProxy: !!values['trust-proxy'] || env.TRUST_PROXY === '1' || env.TRUST_PROXY === 'true',
       seed: !(values['no-seed'] || env.SEED === '0' || env.SEED === 'false'),
       ...(faults ? { faults } : {}),

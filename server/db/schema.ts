@@ -27,7 +27,10 @@ CREATE TABLE IF NOT EXISTS users (
   admin_user      INTEGER NOT NULL DEFAULT 0,
   flag_state_user INTEGER NOT NULL DEFAULT 0,
   port_state_user INTEGER NOT NULL DEFAULT 1,
-  created_at      TEXT NOT NULL
+  created_at      TEXT NOT NULL,
+  -- sessions whose password was typed before this (ms since epoch) are over: set by passwd and disable
+  tokens_valid_after INTEGER NOT NULL DEFAULT 0,
+  disabled        INTEGER NOT NULL DEFAULT 0
 );
 
 -- bytes, stored once per content hash
@@ -135,6 +138,10 @@ export function openDb(dataDir: string): DB {
     db.exec(`INSERT OR IGNORE INTO devices (name, user_id, registered_at) SELECT device_name, id, created_at FROM users WHERE device_name <> '' ORDER BY id;
              INSERT OR IGNORE INTO devices (name, user_id, registered_at) SELECT device, user_id, MIN(saved_at) FROM saves GROUP BY device, user_id ORDER BY MIN(saved_at);`);
   }
+  // databases made before sessions could be ended
+  const userColumns = (db.prepare('PRAGMA table_info(users)').all() as { name: string }[]).map((c) => c.name);
+  if (!userColumns.includes('tokens_valid_after')) db.exec('ALTER TABLE users ADD COLUMN tokens_valid_after INTEGER NOT NULL DEFAULT 0');
+  if (!userColumns.includes('disabled')) db.exec('ALTER TABLE users ADD COLUMN disabled INTEGER NOT NULL DEFAULT 0');
   // databases made before idempotent replies were bound to the device
   if (!(db.prepare('PRAGMA table_info(idempotency)').all() as { name: string }[]).some((c) => c.name === 'device')) {
     db.exec("ALTER TABLE idempotency ADD COLUMN device TEXT NOT NULL DEFAULT ''");

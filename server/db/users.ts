@@ -15,6 +15,9 @@ export interface UserRow {
   flag_state_user: number;
   port_state_user: number;
   created_at: string;
+  /** sessions authenticated before this (ms) are over */
+  tokens_valid_after: number;
+  disabled: number;
 }
 
 export interface NewUser {
@@ -71,9 +74,21 @@ export async function addUser(db: DB, u: NewUser): Promise<UserRow> {
   return created;
 }
 
+/** A new password ends every session of the user (tokens and refreshes alike). */
 export async function setPassword(db: DB, username: string, password: string): Promise<boolean> {
   const passwordHash = await hashPassword(password);
-  return db.prepare('UPDATE users SET password_hash = ? WHERE username = ?').run(passwordHash, username).changes === 1;
+  return db.prepare('UPDATE users SET password_hash = ?, tokens_valid_after = ? WHERE username = ?').run(passwordHash, Date.now(), username).changes === 1;
+}
+
+/** Disabling a user refuses their logins and ends every session; enabling lets them sign in again. */
+export function setDisabled(db: DB, username: string, disabled: boolean): boolean {
+  if (!disabled) return db.prepare('UPDATE users SET disabled = 0 WHERE username = ?').run(username).changes === 1;
+  return db.prepare('UPDATE users SET disabled = 1, tokens_valid_after = ? WHERE username = ?').run(Date.now(), username).changes === 1;
+}
+
+/** Whether a session authenticated at `authTime` is still one of the user's. */
+export function sessionValid(user: UserRow, authTime: number): boolean {
+  return user.disabled === 0 && authTime >= user.tokens_valid_after;
 }
 
 export function toProfile(u: UserRow, deviceName: string): UserProfile {

@@ -35,7 +35,7 @@ export function authRoutes(ctx: AppContext, opts: AuthRouteOptions): Hono<AppEnv
     const body = await readJson(c, loginRequest, MAX_JSON_BYTES);
     const user = findUserByName(ctx.db, body.username);
     const ok = await verifyPassword(user?.password_hash ?? null, body.password);
-    if (!user || !ok) {
+    if (!user || !ok || user.disabled) {
       ctx.log.warn(`[login] failed for "${body.username}" from ${clientAddress(c, opts.trustProxy)}`);
       throw new HttpError(401, Msg.INVALID_CREDENTIALS);
     }
@@ -53,8 +53,9 @@ export function authRoutes(ctx: AppContext, opts: AuthRouteOptions): Hono<AppEnv
   });
 
   r.get('/refresh_token', requireAuth(ctx), async (c) => {
-    const { userId, device } = c.get('session');
-    return sendJson(c, refreshReply, { token: await ctx.tokens.issue(userId, device) });
+    // the new token keeps the session's login time: refreshing never extends it past its limit
+    const { userId, device, authTime } = c.get('session');
+    return sendJson(c, refreshReply, { token: await ctx.tokens.issue(userId, device, authTime) });
   });
 
   return r;

@@ -46,6 +46,10 @@ describe('cli.ts', { timeout: 90_000 }, () => {
     expect(pw.code).toBe(0);
     expect(pw.out).toMatch(/password: \S{10,}/);
     expect(cli('user', 'passwd', 'nobody', '--password', 'x').code).toBe(2);
+    expect(cli('user', 'disable', 'bea').out).toMatch(/bea disabled/);
+    expect(cli('user', 'list').out).toMatch(/bea\s+-\s+Béatrice Lebon\s+\(disabled\)/);
+    expect(cli('user', 'enable', 'bea').code).toBe(0);
+    expect(cli('user', 'disable', 'nobody').code).toBe(2);
   });
 
   it('device add / list / remove: a tablet belongs to one inspector, the operator moves it', () => {
