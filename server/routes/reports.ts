@@ -44,6 +44,7 @@ import { PICTURE_MAX, pictureFits, readImageHeader, SIGNATURE_MAX, signatureFits
 import { pirPdfSpec } from '../documents/pir-pdf';
 import { parseJsonText, readJson, readLimited, readMultipart, requireMediaType, validate } from '../http/body';
 import { HttpError, Msg } from '../http/errors';
+import { PART_TYPES, sniffType } from '../http/file-type';
 import { idempotency } from '../http/idempotency';
 import { sendJson } from '../http/reply';
 import type { AppContext, AppEnv } from '../http/types';
@@ -220,13 +221,17 @@ export function reportRoutes(ctx: AppContext): Hono<AppEnv> {
       });
     }
     checkImage(announced.part, bytes, name.data);
+    // the type is what the bytes are, not what was announced: it is what the file is served as
+    const type = sniffType(bytes);
+    const allowed = PART_TYPES[announced.part] ?? [];
+    if (!type || !allowed.includes(type)) throw new HttpError(400, Msg.UNSUPPORTED_FILE_TYPE, { fileUrl: name.data, allowed });
     db.transaction(() => {
       const current = getReport(db, row.id)!;
       requireClaim(current, device);
       const still = getAnnounced(db, row.id, name.data);
       if (!still || still.sha256 !== sha) throw new HttpError(409, Msg.FILE_NOT_ANNOUNCED, { fileUrl: name.data });
       putBlob(db, bytes, sha);
-      db.prepare('UPDATE announced SET received_at = ? WHERE report_id = ? AND file_url = ?').run(nowIso(), row.id, name.data);
+      db.prepare('UPDATE announced SET received_at = ?, content_type = ? WHERE report_id = ? AND file_url = ?').run(nowIso(), type, row.id, name.data);
     })();
     c.header('Cache-Control', 'no-store');
     return c.text(`${UPLOAD_OK_PREFIX} ${bytes.byteLength}`, 200, { 'Content-Type': 'text/plain; charset=utf-8' });

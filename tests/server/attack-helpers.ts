@@ -211,12 +211,14 @@ export async function probeDuring<T>(base: string, attack: () => Promise<T>, pro
 }
 
 /**
- * Other requests were answered quickly while the attack ran: most probes (4 in 5) under 100 ms, none
- * over a second (a loaded machine may delay a probe now and then; a blocked event loop delays them all).
+ * Other requests were answered quickly while the attack ran: the median probe under 100 ms and none over
+ * a second (a loaded machine may delay a probe now and then; a blocked event loop delays them all, and
+ * the one probe sent while it is blocked waits for as long as the block).
  */
 export function expectResponsive(latencies: number[]): void {
   expect(latencies.length).toBeGreaterThan(0);
   const shown = latencies.map((l) => Math.round(l)).join(', ');
-  expect(latencies.filter((l) => l < 100).length / latencies.length, `probe latencies (ms): ${shown}`).toBeGreaterThanOrEqual(0.8);
-  expect(Math.max(...latencies), `probe latencies (ms): ${shown}`).toBeLessThan(1000);
+  const sorted = [...latencies].sort((a, b) => a - b);
+  expect(sorted[Math.floor((sorted.length - 1) / 2)]!, `median probe latency (ms) of: ${shown}`).toBeLessThan(100);
+  expect(sorted[sorted.length - 1]!, `slowest probe (ms) of: ${shown}`).toBeLessThan(1000);
 }
