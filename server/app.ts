@@ -14,6 +14,7 @@ import { openDb, ensureDataDir, type DB } from './db/schema';
 import { countUsers } from './db/users';
 import { jsonError, makeErrorHandler, Msg, type Logger } from './http/errors';
 import { FaultInjector, type FaultControl, type FaultOptions } from './http/faults';
+import { jsonLogger } from './http/log';
 import { securityHeaders } from './http/security';
 import type { AppContext, AppEnv, Limits } from './http/types';
 import type { RateLimitOptions } from './http/rate-limit';
@@ -71,7 +72,7 @@ export type PirApp = Hono<AppEnv> & {
 };
 
 export async function createApp(options: AppOptions): Promise<PirApp> {
-  const log = options.logger ?? console;
+  const log = options.logger ?? jsonLogger();
   const dataDir = ensureDataDir(options.dataDir);
   const db: DB = openDb(dataDir);
   const ctx: AppContext = {

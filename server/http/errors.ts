@@ -74,7 +74,7 @@ export function makeErrorHandler(log: Logger) {
       if (status === 413) return jsonError(c, 413, Msg.PAYLOAD_TOO_LARGE);
       return jsonError(c, status, err.message || 'HTTP_ERROR');
     }
-    log.error(`[error] ${c.req.method} ${c.req.path}:`, err);
+    log.error('[error] unexpected', { method: c.req.method, path: c.req.path }, err);
     return jsonError(c, 500, Msg.INTERNAL_ERROR);
   };
 }

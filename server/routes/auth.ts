@@ -36,7 +36,7 @@ export function authRoutes(ctx: AppContext, opts: AuthRouteOptions): Hono<AppEnv
     const user = findUserByName(ctx.db, body.username);
     const ok = await verifyPassword(user?.password_hash ?? null, body.password);
     if (!user || !ok || user.disabled) {
-      ctx.log.warn(`[login] failed for "${body.username}" from ${clientAddress(c, opts.trustProxy)}`);
+      ctx.log.warn('[login] failed', { username: body.username, from: clientAddress(c, opts.trustProxy) });
       throw new HttpError(401, Msg.INVALID_CREDENTIALS);
     }
     const device = body.deviceName || user.device_name;
@@ -44,7 +44,7 @@ export function authRoutes(ctx: AppContext, opts: AuthRouteOptions): Hono<AppEnv
     // a tablet name belongs to one inspector: the first to sign in with it, or whom the operator chose
     const owner = claimDeviceName(ctx.db, device, user.id, ctx.now().toISOString());
     if (owner.user_id !== user.id) {
-      ctx.log.warn(`[login] refused for "${body.username}": tablet "${device}" is registered to another user`);
+      ctx.log.warn('[login] refused: tablet registered to another user', { username: body.username, device });
       throw new HttpError(403, Msg.DEVICE_OF_ANOTHER_USER, { deviceName: device });
     }
     const token = await ctx.tokens.issue(user.id, device);

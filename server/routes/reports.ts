@@ -102,7 +102,7 @@ export function reportRoutes(ctx: AppContext): Hono<AppEnv> {
     if (body.deviceIdentifier !== device) throw new HttpError(403, Msg.DEVICE_MISMATCH, { tokenDevice: device });
     const reclaim = ['1', 'true'].includes(c.req.query('reclaim') ?? '');
     const won = claimReport(db, row.id, device, reclaim, nowIso());
-    if (won) ctx.log.info(`[claim] report ${row.id} ${reclaim ? 'reclaimed' : 'claimed'} by ${device}`);
+    if (won) ctx.log.info(reclaim ? '[claim] reclaimed' : '[claim] claimed', { report: row.id, device });
     return sendJson(c, claimReply, won ? row.id : 0);
   });
 
@@ -120,7 +120,7 @@ export function reportRoutes(ctx: AppContext): Hono<AppEnv> {
     if (!releaseReport(db, row.id, device, nowIso())) {
       throw new HttpError(403, Msg.NOT_CLAIMED_BY_DEVICE, { claimedByDevice: getReport(db, row.id)?.claimed_by_device ?? null });
     }
-    ctx.log.info(`[release] report ${row.id} released by ${device}`);
+    ctx.log.info('[release] released', { report: row.id, device });
     return sendJson(c, releaseReply, 1);
   });
 
@@ -191,7 +191,7 @@ export function reportRoutes(ctx: AppContext): Hono<AppEnv> {
       });
       db.prepare('UPDATE reports SET updated_at = ? WHERE id = ?').run(now, row.id);
     })();
-    ctx.log.info(`[save] report ${row.id} saved by ${device}, ${files.length} file(s) announced`);
+    ctx.log.info('[save] saved', { report: row.id, device, announced: files.length });
     return sendJson(c, saveReply, { saved: true, announced: files.map((f) => f.fileUrl) });
   });
 
@@ -278,7 +278,7 @@ export function reportRoutes(ctx: AppContext): Hono<AppEnv> {
       pdf = await ctx.pdf.render(spec);
     } catch (e) {
       if (e instanceof PdfTimeoutError) {
-        ctx.log.warn(`[submit] report ${row.id}: ${e.message}`);
+        ctx.log.warn('[submit] PDF over its time limit', { report: row.id, timeoutMs: ctx.pdf.timeoutMs });
         throw new HttpError(422, Msg.DOCUMENT_TOO_COMPLEX, { timeoutMs: ctx.pdf.timeoutMs });
       }
       throw e;
@@ -335,7 +335,7 @@ export function reportRoutes(ctx: AppContext): Hono<AppEnv> {
       ).run(device, JSON.stringify(lifecycle), JSON.stringify(nextDoc), now, row.id, device);
       return true;
     })();
-    if (ok) ctx.log.info(`[submit] report ${row.id} submitted by ${device}`);
+    if (ok) ctx.log.info('[submit] submitted', { report: row.id, device });
     return sendJson(c, completeSubmitReply, ok);
   });
 
