@@ -17,7 +17,7 @@ import { FaultInjector, type FaultControl, type FaultOptions } from './http/faul
 import { jsonLogger } from './http/log';
 import { securityHeaders } from './http/security';
 import type { AppContext, AppEnv, Limits } from './http/types';
-import type { RateLimitOptions } from './http/rate-limit';
+import type { RateLimitOptions, UsernameThrottleOptions } from './http/rate-limit';
 import { DEFAULT_REFERENCE_DIR, ReferenceStore } from './reference';
 import { authRoutes } from './routes/auth';
 import { fileRoutes } from './routes/files';
@@ -43,8 +43,13 @@ export interface AppOptions {
   referenceDir?: string;
   /** login attempts per client address (default 20 per minute) */
   loginRateLimit?: RateLimitOptions;
-  /** take the client address from X-Real-IP / X-Forwarded-For (behind a reverse proxy) */
-  trustProxy?: boolean;
+  /**
+   * behind a reverse proxy: `true` takes the client address from the last X-Forwarded-For hop (the one
+   * the proxy appended), a header name from that header only (e.g. "X-Real-IP", set by the proxy)
+   */
+  trustProxy?: boolean | string;
+  /** failed logins per username before answers slow down (defaults: DEFAULT_USERNAME_THROTTLE) */
+  usernameThrottle?: UsernameThrottleOptions;
   /** seed demo data when the database has no users (default true); an object passes seed options */
   seed?: boolean | SeedOptions;
   /** body limits (defaults: MAX_JSON_BYTES, 20 MB save, MAX_FILE_BYTES) */
@@ -106,7 +111,7 @@ export async function createApp(options: AppOptions): Promise<PirApp> {
   // JSON replies (the listing is hundreds of KB) travel compressed; files are already compressed
   // formats and keep their Content-Length for download progress.
   be.use('*', compress());
-  be.route('/', authRoutes(ctx, { rateLimit: options.loginRateLimit ?? { max: 20, windowMs: 60_000 }, trustProxy: !!options.trustProxy }));
+  be.route('/', authRoutes(ctx, { rateLimit: options.loginRateLimit ?? { max: 20, windowMs: 60_000 }, trustProxy: options.trustProxy ?? false, usernameThrottle: options.usernameThrottle }));
   be.route('/', reportRoutes(ctx));
   be.route('/', fileRoutes(ctx));
   be.route('/', referenceRoutes(ctx));

@@ -13,18 +13,20 @@ import { claimDeviceName } from '../db/devices';
 import { findUserByName, toProfile } from '../db/users';
 import { readJson } from '../http/body';
 import { HttpError, jsonError, Msg } from '../http/errors';
-import { clientAddress, RateLimiter, type RateLimitOptions } from '../http/rate-limit';
+import { clientAddress, RateLimiter, UsernameThrottle, type RateLimitOptions, type TrustProxy, type UsernameThrottleOptions } from '../http/rate-limit';
 import { sendJson } from '../http/reply';
 import type { AppContext, AppEnv } from '../http/types';
 
 export interface AuthRouteOptions {
   rateLimit: RateLimitOptions;
-  trustProxy: boolean;
+  trustProxy: TrustProxy;
+  usernameThrottle?: UsernameThrottleOptions;
 }
 
 export function authRoutes(ctx: AppContext, opts: AuthRouteOptions): Hono<AppEnv> {
   const r = new Hono<AppEnv>();
   const limiter = new RateLimiter(opts.rateLimit);
+  const throttle = new UsernameThrottle(opts.usernameThrottle);
 
   r.post('/login', async (c) => {
     const wait = limiter.hit(clientAddress(c, opts.trustProxy));
@@ -34,7 +36,15 @@ export function authRoutes(ctx: AppContext, opts: AuthRouteOptions): Hono<AppEnv
     }
     const body = await readJson(c, loginRequest, MAX_JSON_BYTES);
     const user = findUserByName(ctx.db, body.username);
-    const ok = await verifyPassword(user?.password_hash ?? null, body.password);
+    // failed logins slow down the next ones for that username, whichever address they come from
+    const ok = await throttle.inTurn(body.username, () => verifyPassword(user?.password_hash ?? null, body.password));
+    if (ok === null) {
+      const retry = Math.max(1, Math.ceil(throttle.delayFor(body.username) / 1000));
+      c.header('Retry-After', String(retry));
+      return jsonError(c, 429, Msg.TOO_MANY_REQUESTS, { retryAfter: retry });
+    }
+    if (!ok) throttle.failed(body.username);
+    else throttle.succeeded(body.username);
     if (!user || !ok || user.disabled) {
       ctx.log.warn('[login] failed', { username: body.username, from: clientAddress(c, opts.trustProxy) });
       throw new HttpError(401, Msg.INVALID_CREDENTIALS);

@@ -21,6 +21,9 @@ export const TODAY = new Date('2026-03-10T09:00:00Z');
 export const silent = { info: () => {}, warn: () => {}, error: () => {} };
 export const [AMINA, RAJESH, CLAIRE] = DEMO_USERS as [typeof DEMO_USERS[0], typeof DEMO_USERS[0], typeof DEMO_USERS[0]];
 
+/** Failed logins per username never slow anything down (tests that count replies of login floods). */
+export const NO_USERNAME_THROTTLE = { free: 1e9, windowMs: 1, delayMs: 0, maxDelayMs: 0, maxQueued: 1e9 };
+
 export function tempDir(prefix = 'pir-test-'): string {
   return fs.mkdtempSync(path.join(os.tmpdir(), prefix));
 }
@@ -48,6 +51,7 @@ export async function makeApp(options: Partial<AppOptions> = {}): Promise<TestAp
     staticDir: null,
     logger: silent,
     loginRateLimit: { max: 10_000, windowMs: 60_000 },
+    usernameThrottle: NO_USERNAME_THROTTLE,
     seed: { today: TODAY },
     ...options,
     dataDir,
