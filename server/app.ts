@@ -8,14 +8,16 @@ import { serve } from '@hono/node-server';
 import { Hono } from 'hono';
 import { compress } from 'hono/compress';
 import { BASE_PATH, MAX_FILE_BYTES, MAX_JSON_BYTES } from '../lib/contract/index';
-import { DEFAULT_TOKEN_TTL, loadOrCreateSecret, TokenService } from './auth/jwt';
+import { DEFAULT_SESSION_MAX_AGE, DEFAULT_TOKEN_TTL, loadOrCreateSecret, TokenService } from './auth/jwt';
+import { PdfPool } from './documents/pdf-pool';
 import { openDb, ensureDataDir, type DB } from './db/schema';
 import { countUsers } from './db/users';
 import { jsonError, makeErrorHandler, Msg, type Logger } from './http/errors';
 import { FaultInjector, type FaultControl, type FaultOptions } from './http/faults';
+import { jsonLogger } from './http/log';
 import { securityHeaders } from './http/security';
 import type { AppContext, AppEnv, Limits } from './http/types';
-import type { RateLimitOptions } from './http/rate-limit';
+import type { RateLimitOptions, UsernameThrottleOptions } from './http/rate-limit';
 import { DEFAULT_REFERENCE_DIR, ReferenceStore } from './reference';
 import { authRoutes } from './routes/auth';
 import { fileRoutes } from './routes/files';
@@ -35,12 +37,19 @@ export interface AppOptions {
   staticDir?: string | null;
   /** token lifetime in seconds (default 3600) */
   tokenTtl?: number;
+  /** how long after the password was typed a session may still be refreshed, in seconds (default 30 days) */
+  sessionMaxAge?: number;
   /** where the 15 reference datasets are read from (default server/reference-data/data) */
   referenceDir?: string;
   /** login attempts per client address (default 20 per minute) */
   loginRateLimit?: RateLimitOptions;
-  /** take the client address from X-Real-IP / X-Forwarded-For (behind a reverse proxy) */
-  trustProxy?: boolean;
+  /**
+   * behind a reverse proxy: `true` takes the client address from the last X-Forwarded-For hop (the one
+   * the proxy appended), a header name from that header only (e.g. "X-Real-IP", set by the proxy)
+   */
+  trustProxy?: boolean | string;
+  /** failed logins per username before answers slow down (defaults: DEFAULT_USERNAME_THROTTLE) */
+  usernameThrottle?: UsernameThrottleOptions;
   /** seed demo data when the database has no users (default true); an object passes seed options */
   seed?: boolean | SeedOptions;
   /** body limits (defaults: MAX_JSON_BYTES, 20 MB save, MAX_FILE_BYTES) */
@@ -50,6 +59,8 @@ export interface AppOptions {
    * A spec string is parsed with parseFaultSpec(). Can be changed at run time with app.faults.set().
    */
   faults?: FaultOptions | string | null;
+  /** longest a PIR PDF may take to render before complete-submit refuses it (default 30 s) */
+  pdfTimeoutMs?: number;
   logger?: Logger;
   /** clock (tests) */
   now?: () => Date;
@@ -66,15 +77,16 @@ export type PirApp = Hono<AppEnv> & {
 };
 
 export async function createApp(options: AppOptions): Promise<PirApp> {
-  const log = options.logger ?? console;
+  const log = options.logger ?? jsonLogger();
   const dataDir = ensureDataDir(options.dataDir);
   const db: DB = openDb(dataDir);
   const ctx: AppContext = {
     db,
-    tokens: new TokenService(loadOrCreateSecret(dataDir), options.tokenTtl ?? DEFAULT_TOKEN_TTL),
+    tokens: new TokenService(loadOrCreateSecret(dataDir), options.tokenTtl ?? DEFAULT_TOKEN_TTL, options.sessionMaxAge ?? DEFAULT_SESSION_MAX_AGE),
     refs: new ReferenceStore(options.referenceDir ?? DEFAULT_REFERENCE_DIR, log),
     log,
     limits: { json: MAX_JSON_BYTES, save: MAX_SAVE_BYTES, file: MAX_FILE_BYTES, ...options.limits },
+    pdf: new PdfPool(options.pdfTimeoutMs),
     now: options.now ?? (() => new Date()),
   };
 
@@ -99,7 +111,7 @@ export async function createApp(options: AppOptions): Promise<PirApp> {
   // JSON replies (the listing is hundreds of KB) travel compressed; files are already compressed
   // formats and keep their Content-Length for download progress.
   be.use('*', compress());
-  be.route('/', authRoutes(ctx, { rateLimit: options.loginRateLimit ?? { max: 20, windowMs: 60_000 }, trustProxy: !!options.trustProxy }));
+  be.route('/', authRoutes(ctx, { rateLimit: options.loginRateLimit ?? { max: 20, windowMs: 60_000 }, trustProxy: options.trustProxy ?? false, usernameThrottle: options.usernameThrottle }));
   be.route('/', reportRoutes(ctx));
   be.route('/', fileRoutes(ctx));
   be.route('/', referenceRoutes(ctx));
@@ -118,6 +130,7 @@ export async function createApp(options: AppOptions): Promise<PirApp> {
     staticRoot: statics.root,
     faults,
     close: () => {
+      void ctx.pdf.close();
       if (db.open) db.close();
     },
   });

@@ -8,7 +8,8 @@ import { parseArgs, type ParseArgsConfig } from 'node:util';
 import { generatePassword } from './auth/password';
 import { SECRET_FILE } from './auth/jwt';
 import { DB_FILE, openDb, wipeDb } from './db/schema';
-import { addUser, findUserByName, listUsers, setPassword, USERNAME_PATTERN } from './db/users';
+import { listDevices, registerDevice, removeDevice } from './db/devices';
+import { addUser, findUserByName, listUsers, setDisabled, setPassword, USERNAME_PATTERN } from './db/users';
 import { ReferenceStore } from './reference';
 import { seedDemoData, DEMO_USERS } from './seed/index';
 import { runServe } from './serve';
@@ -20,7 +21,16 @@ Commands:
                          create an inspector (a password is generated and printed when none is given)
   user list              list the users
   user passwd <username> [--password P]
-                         set a new password (generated and printed when none is given)
+                         set a new password (generated and printed when none is given);
+                         every session of the user ends (the app asks for the new password)
+  user disable <username>
+                         refuse the user's logins and end every session of theirs
+  user enable <username> let a disabled user sign in again
+  device add <tablet> --user <username>
+                         register a tablet to an inspector, moving it from whoever had it
+                         (their sessions on it end; reports it holds stay held by it)
+  device list            list the tablets and their inspectors
+  device remove <tablet> unregister a tablet (its sessions end; the next login naming it registers it)
   seed [--force] [--today YYYY-MM-DD] [--seed N]
                          create the demo data if missing; --force wipes everything and seeds again
   reset --yes            delete the database and the JWT secret from the data directory
@@ -78,7 +88,7 @@ async function userCommand(args: string[]): Promise<void> {
     try {
       const users = listUsers(db);
       if (!users.length) console.log('no users');
-      for (const u of users) console.log(`${String(u.id).padStart(4)}  ${u.username.padEnd(16)} ${(u.device_name || '-').padEnd(14)} ${u.name}`);
+      for (const u of users) console.log(`${String(u.id).padStart(4)}  ${u.username.padEnd(16)} ${(u.device_name || '-').padEnd(14)} ${u.name}${u.disabled ? '  (disabled)' : ''}`);
     } finally {
       db.close();
     }
@@ -97,7 +107,64 @@ async function userCommand(args: string[]): Promise<void> {
     }
     return;
   }
-  throw new Usage(sub ? `unknown user command "${sub}"` : 'user needs a command: add, list or passwd');
+  if (sub === 'disable' || sub === 'enable') {
+    const { values, positionals } = parse(rest, {}, 1);
+    const db = openDb(dataDirOf(str(values.data)));
+    try {
+      if (!setDisabled(db, positionals[0]!, sub === 'disable')) throw new Usage(`no user "${positionals[0]}"`);
+      console.log(sub === 'disable' ? `${positionals[0]} disabled: every session ended, logins refused` : `${positionals[0]} enabled`);
+    } finally {
+      db.close();
+    }
+    return;
+  }
+  throw new Usage(sub ? `unknown user command "${sub}"` : 'user needs a command: add, list, passwd, disable or enable');
+}
+
+async function deviceCommand(args: string[]): Promise<void> {
+  const [sub, ...rest] = args;
+  if (sub === 'add') {
+    const { values, positionals } = parse(rest, { user: { type: 'string' } }, 1);
+    const name = positionals[0]!.trim();
+    if (!name || name.length > 100) throw new Usage('a tablet name has 1 to 100 characters');
+    const username = str(values.user);
+    if (!username) throw new Usage('device add needs --user <username>');
+    const db = openDb(dataDirOf(str(values.data)));
+    try {
+      const user = findUserByName(db, username);
+      if (!user) throw new Usage(`no user "${username}"`);
+      const before = registerDevice(db, name, user.id, new Date().toISOString());
+      const from = before !== null && before !== user.id ? listUsers(db).find((u) => u.id === before)?.username : null;
+      console.log(before === user.id ? `tablet "${name}" is already registered to ${user.username}` : from ? `tablet "${name}" moved from ${from} to ${user.username}` : `tablet "${name}" registered to ${user.username}`);
+    } finally {
+      db.close();
+    }
+    return;
+  }
+  if (sub === 'list') {
+    const { values } = parse(rest, {}, 0);
+    const db = openDb(dataDirOf(str(values.data)));
+    try {
+      const devices = listDevices(db);
+      if (!devices.length) console.log('no tablets');
+      for (const d of devices) console.log(`${d.name.padEnd(20)} ${d.username.padEnd(16)} ${d.registered_at}`);
+    } finally {
+      db.close();
+    }
+    return;
+  }
+  if (sub === 'remove') {
+    const { values, positionals } = parse(rest, {}, 1);
+    const db = openDb(dataDirOf(str(values.data)));
+    try {
+      if (!removeDevice(db, positionals[0]!)) throw new Usage(`no tablet "${positionals[0]}"`);
+      console.log(`tablet "${positionals[0]}" unregistered`);
+    } finally {
+      db.close();
+    }
+    return;
+  }
+  throw new Usage(sub ? `unknown device command "${sub}"` : 'device needs a command: add, list or remove');
 }
 
 async function seedCommand(args: string[]): Promise<void> {
@@ -157,6 +224,8 @@ async function main(argv: string[]): Promise<void> {
   switch (cmd) {
     case 'user':
       return userCommand(rest);
+    case 'device':
+      return deviceCommand(rest);
     case 'seed':
       return seedCommand(rest);
     case 'reset':

@@ -15,7 +15,14 @@ Options (environment variable in brackets):
   --data DIR          data directory: SQLite database and JWT secret (DATA_DIR, default ./data)
   --static DIR        the app's static export (STATIC_DIR, default ./out)
   --token-ttl SECONDS token lifetime (TOKEN_TTL, default 3600)
-  --trust-proxy       take the client address from X-Real-IP / X-Forwarded-For (TRUST_PROXY=1)
+  --session-max-age SECONDS
+                      how long after the password was typed a session may be refreshed
+                      (SESSION_MAX_AGE, default 2592000 = 30 days); then the app asks for it again
+  --trust-proxy       behind a reverse proxy: the client address is the last X-Forwarded-For hop,
+                      the one the proxy appends (TRUST_PROXY=1)
+  --trust-proxy-header NAME
+                      behind a reverse proxy that sets this header (e.g. X-Real-IP) to the client
+                      address: take it from that header only (TRUST_PROXY_HEADER)
   --no-seed           do not create demo data in an empty database (SEED=0)
   --faults SPEC       TESTS ONLY: make /be requests fail on purpose (FAULTS), SPEC =
                       ${FAULT_SPEC_HELP}
@@ -58,7 +65,9 @@ export function parseServeArgs(args: string[], env: NodeJS.ProcessEnv = process.
         data: { type: 'string' },
         static: { type: 'string' },
         'token-ttl': { type: 'string' },
+        'session-max-age': { type: 'string' },
         'trust-proxy': { type: 'boolean' },
+        'trust-proxy-header': { type: 'string' },
         'no-seed': { type: 'boolean' },
         faults: { type: 'string' },
         help: { type: 'boolean', short: 'h' },
@@ -69,6 +78,9 @@ export function parseServeArgs(args: string[], env: NodeJS.ProcessEnv = process.
   }
   const port = values.port ?? env.PORT;
   const ttl = values['token-ttl'] ?? env.TOKEN_TTL;
+  const maxAge = values['session-max-age'] ?? env.SESSION_MAX_AGE;
+  const proxyHeader = values['trust-proxy-header'] ?? env.TRUST_PROXY_HEADER;
+  if (proxyHeader !== undefined && !/^[A-Za-z0-9-]{1,64}$/.test(proxyHeader)) throw new UsageError(`--trust-proxy-header must be a header name (got "${proxyHeader}")`);
   const faults = faultsOption(values.faults ?? env.FAULTS);
   return {
     help: !!values.help,
@@ -78,7 +90,8 @@ export function parseServeArgs(args: string[], env: NodeJS.ProcessEnv = process.
       dataDir: path.resolve(values.data ?? env.DATA_DIR ?? 'data'),
       staticDir: path.resolve(values.static ?? env.STATIC_DIR ?? 'out'),
       tokenTtl: ttl !== undefined ? int('--token-ttl', ttl, 1, 30 * 24 * 3600) : 3600,
-      trustProxy: !!values['trust-proxy'] || env.TRUST_PROXY === '1' || env.TRUST_PROXY === 'true',
+      ...(maxAge !== undefined ? { sessionMaxAge: int('--session-max-age', maxAge, 60, 365 * 24 * 3600) } : {}),
+      trustProxy: proxyHeader ?? (!!values['trust-proxy'] || env.TRUST_PROXY === '1' || env.TRUST_PROXY === 'true'),
       seed: !(values['no-seed'] || env.SEED === '0' || env.SEED === 'false'),
       ...(faults ? { faults } : {}),
     },

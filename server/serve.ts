@@ -3,6 +3,7 @@ import { startServer } from './app';
 import { parseServeArgs, SERVE_USAGE, UsageError } from './config';
 import { findUserByName } from './db/users';
 import { describeFaults } from './http/faults';
+import { jsonLogger } from './http/log';
 import { DEMO_USERS } from './seed/index';
 
 export async function runServe(args: string[]): Promise<void> {
@@ -21,7 +22,7 @@ export async function runServe(args: string[]): Promise<void> {
     return;
   }
   const { options } = parsed;
-  const server = await startServer({ ...options, logger: console });
+  const server = await startServer({ ...options, logger: jsonLogger() });
   const { app } = server;
 
   const lines = [

@@ -50,7 +50,11 @@ export const fileUrl = z
 /** A file the save announces; complete-submit checks each arrived whole. */
 export const announcedFile = z.object({
   fileUrl,
-  contentType: z.string().max(120),
+  /** a media type (no line breaks or other control characters); the server keeps the type the bytes show */
+  contentType: z
+    .string()
+    .max(120)
+    .regex(/^([A-Za-z0-9!#$&^_.+-]+\/[A-Za-z0-9!#$&^_.+-]+( *;[ -~]*)?)?$/, 'contentType must be a media type'),
   size: z.number().int().nonnegative().max(MAX_FILE_BYTES),
   /** hex SHA-256 of the bytes that will be uploaded */
   sha256: z.string().regex(/^[0-9a-f]{64}$/),

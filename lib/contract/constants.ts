@@ -71,6 +71,8 @@ export const SESSION_EXPIRED = 'SESSION_EXPIRED';
 export const INVALID_CREDENTIALS = 'INVALID_CREDENTIALS';
 /** Reply message of too many sign-ins from one address (HTTP 429); `data.retryAfter` is in seconds. */
 export const TOO_MANY_REQUESTS = 'TOO_MANY_REQUESTS';
+/** Login refused: the tablet name is registered to another inspector (issue 19); `data.deviceName` names it. */
+export const DEVICE_OF_ANOTHER_USER = 'DEVICE_OF_ANOTHER_USER';
 /** Largest JSON body the server accepts, and largest uploaded file. */
 export const MAX_JSON_BYTES = 2 * 1024 * 1024;
 export const MAX_FILE_BYTES = 50 * 1024 * 1024;

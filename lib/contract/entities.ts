@@ -12,6 +12,22 @@ const id = z.number().int();
 const isoDate = z.string().min(1).max(40);
 const text = (max = 4000) => z.string().max(max);
 const nullableText = (max = 4000) => text(max).nullable();
+/**
+ * Every list has a ceiling (issue 19: the PIR PDF joins lists into cells, and a report must stay a
+ * size a tablet and the server handle at once). Far above real use: 133 fishing areas exist, an
+ * inspection records tens of catches, a save announces at most 500 files.
+ */
+export const LIST_LIMITS = {
+  /** ids picked from one reference list (areas, species, gears, purposes, VMS types) */
+  ids: 300,
+  /** rows of a table in a form (catches, authorisations, listings, transhipments) */
+  rows: 500,
+  /** files of a report (pictures, attachments, pages, forms) */
+  files: 500,
+} as const;
+const ids = () => z.array(id).max(LIST_LIMITS.ids);
+const rows = <T extends z.ZodType>(item: T) => z.array(item).max(LIST_LIMITS.rows);
+const filesOf = <T extends z.ZodType>(item: T) => z.array(item).max(LIST_LIMITS.files);
 
 // ---------------------------------------------------------------- user
 
@@ -79,7 +95,7 @@ export const submittedForm = z.object({
   name: text(300),
   typeOfForm: formType,
   contentType: text(120),
-  attachments: z.array(remoteDocument),
+  attachments: filesOf(remoteDocument),
   submitDate: isoDate,
   downloadLink: text(500),
   size: z.number().int().nonnegative().optional(),
@@ -120,7 +136,12 @@ export type Lifecycle = z.infer<typeof lifecycle>;
 
 export const stepErrors = z.object({
   /** field path → translation keys (with arguments) */
-  errors: z.record(z.string(), z.array(z.object({ key: z.string(), values: z.record(z.string(), z.union([z.string(), z.number()])).optional() }))),
+  errors: z
+    .record(
+      z.string().max(200),
+      z.array(z.object({ key: z.string().max(200), values: z.record(z.string().max(100), z.union([z.string().max(1000), z.number()])).optional() })).max(50),
+    )
+    .refine((r) => Object.keys(r).length <= 1000, 'too many fields'),
   isValid: z.boolean(),
 });
 export type StepErrors = z.infer<typeof stepErrors>;
@@ -145,7 +166,7 @@ export const extendedVessel = z.object({
   name: text(200),
   flagStateId: id.nullable(),
   typeId: id.nullable(),
-  gearIds: z.array(id),
+  gearIds: ids(),
   iotcId: nullableText(40),
   ircs: nullableText(20),
   registrationPort: nullableText(200),
@@ -157,7 +178,7 @@ export const extendedVessel = z.object({
   additionalRfmoIdCode: nullableText(60),
   dimension,
   totalVolumeOfFishHolds: z.number().nullable(),
-  vmsType: z.array(id),
+  vmsType: ids(),
   vmsTypeOtherName: nullableText(200),
   inmarsat: nullableText(20),
   /**
@@ -189,9 +210,9 @@ export const fishingAuthorization = z.object({
   issuedBy: id.nullable(),
   validFrom: isoDate.nullable(),
   validTo: isoDate.nullable(),
-  fishingAreas: z.array(id),
-  species: z.array(id),
-  gear: z.array(id),
+  fishingAreas: ids(),
+  species: ids(),
+  gear: ids(),
   /** uid of an attachment tagged AUTF */
   attachment: nullableText(60),
   srcForm: text(20),
@@ -213,7 +234,7 @@ export const controlledCatch = z.object({
   uid: text(60),
   species: id.nullable(),
   productForm: id.nullable(),
-  catchArea: z.array(id),
+  catchArea: ids(),
   quantity,
   quantityToLand: quantity,
   monitoredLandedQuantity: quantity,
@@ -233,7 +254,7 @@ export const retainedCatch = z.object({
   uid: text(60),
   species: id.nullable(),
   productForm: id.nullable(),
-  catchArea: z.array(id),
+  catchArea: ids(),
   declaredQuantity: quantity,
   actualQuantity: quantity,
   deltaRetained: quantity,
@@ -245,7 +266,7 @@ export const transhipmentContent = z.object({
   uid: text(60),
   species: id.nullable(),
   productForm: id.nullable(),
-  catchArea: z.array(id),
+  catchArea: ids(),
   quantity,
   objection: z.boolean(),
   comments: text(),
@@ -265,7 +286,7 @@ export const transhipmentInfo = z.object({
   flagState: id.nullable(),
   idNumber: text(100),
   srcForm: text(20),
-  content: z.array(transhipmentContent),
+  content: rows(transhipmentContent),
 });
 
 export const monitoringDetails = z.object({
@@ -280,17 +301,17 @@ export const extendedPir = z.object({
   portOfInspection: id.nullable(),
   lastPortOfCallFreeForm: text(300),
   lastPortOfCallEntryDate: isoDate.nullable(),
-  purposes: z.array(id),
+  purposes: ids(),
   purposeDetails: text(),
-  rfmoIuuListing: z.array(rfmoListing),
-  fishingAuthorizations: z.array(fishingAuthorization),
-  transhipmentAuthorizations: z.array(transhipmentAuthorization),
-  controlledCatches: z.array(controlledCatch),
+  rfmoIuuListing: rows(rfmoListing),
+  fishingAuthorizations: rows(fishingAuthorization),
+  transhipmentAuthorizations: rows(transhipmentAuthorization),
+  controlledCatches: rows(controlledCatch),
   /** SPEC leaves the onboard list's name unshown; see docs/decisions.md */
-  catchOnboard: z.array(catchOnboard),
-  retainedCatches: z.array(retainedCatch),
+  catchOnboard: rows(catchOnboard),
+  retainedCatches: rows(retainedCatch),
   monitoredLanTrx: yesNo,
-  monitoredLanTrxAttachments: z.array(text(60)),
+  monitoredLanTrxAttachments: filesOf(text(60)),
   logBookExamination: examination,
   catchDocumentationSchemeCompliance: examination,
   tradeInformationSchemeCompliance: examination,
@@ -301,7 +322,7 @@ export const extendedPir = z.object({
   hasInfringements: yesNo,
   infrigements: text(),
   actionsTaken: text(),
-  transhipmentInfo: z.array(transhipmentInfo),
+  transhipmentInfo: rows(transhipmentInfo),
   startOfInspection: isoDate.nullable(),
   endOfInspection: isoDate.nullable(),
 });
@@ -324,15 +345,15 @@ export const attachment = z.object({
   offline: z.boolean(),
   documentTag: nullableText(20),
   // local page ids: attachment-page:{report}:{attachment uid}:{page uid}, about 100 characters
-  pictures: z.array(text(200)),
+  pictures: filesOf(text(200)),
 });
 export type Attachment = z.infer<typeof attachment>;
 
 export const extended = z.object({
   vessel: extendedVessel,
   pir: extendedPir,
-  pictures: z.array(inspectionPicture),
-  attachments: z.array(attachment),
+  pictures: filesOf(inspectionPicture),
+  attachments: filesOf(attachment),
 });
 export type Extended = z.infer<typeof extended>;
 
@@ -347,11 +368,11 @@ export const pir = z.object({
   lastUpdateDate: isoDate,
   creator: z.object({ id, name: text(200) }),
   vesselIdentity,
-  fileAttachements: z.array(remoteDocument),
-  submitedForms: z.array(submittedForm),
-  offlinePendingForms: z.array(offlinePendingForm),
+  fileAttachements: filesOf(remoteDocument),
+  submitedForms: filesOf(submittedForm),
+  offlinePendingForms: filesOf(offlinePendingForm),
   rarLink: rarLink.nullable(),
-  vesselPictures: z.array(vesselPicture),
+  vesselPictures: filesOf(vesselPicture),
   claimedByDevice: nullableText(100),
   inspectionComment: nullableText(),
   portOfArrival: id.nullable(),

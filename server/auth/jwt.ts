@@ -11,6 +11,8 @@ import type { Token } from '../../lib/contract/index';
 export const SECRET_FILE = 'jwt-secret';
 export const ISSUER = 'iotc-pir-be';
 export const DEFAULT_TOKEN_TTL = 3600;
+/** A session (login, then refreshes) lasts at most this long after the password was typed. */
+export const DEFAULT_SESSION_MAX_AGE = 30 * 24 * 3600;
 
 export function loadOrCreateSecret(dataDir: string): Uint8Array {
   const file = path.join(dataDir, SECRET_FILE);
@@ -36,24 +38,33 @@ export function loadOrCreateSecret(dataDir: string): Uint8Array {
 export interface Session {
   userId: number;
   device: string;
+  /** when the password was typed for this session (ms since epoch): kept through refreshes */
+  authTime: number;
 }
 
 export class TokenService {
   constructor(
     private readonly secret: Uint8Array,
     readonly ttlSeconds: number = DEFAULT_TOKEN_TTL,
+    readonly maxAgeSeconds: number = DEFAULT_SESSION_MAX_AGE,
   ) {}
 
-  async issue(userId: number, device: string): Promise<Token> {
-    const jwt = await new SignJWT({ dev: device })
+  /**
+   * A token for the session; `authTime` is when the password was typed (now, at login; kept on refresh).
+   * It never outlives the session's absolute limit.
+   */
+  async issue(userId: number, device: string, authTime: number = Date.now()): Promise<Token> {
+    const now = Math.floor(Date.now() / 1000);
+    const exp = Math.min(now + this.ttlSeconds, Math.floor(authTime / 1000) + this.maxAgeSeconds);
+    const jwt = await new SignJWT({ dev: device, auth: authTime })
       .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
       .setSubject(String(userId))
       .setIssuer(ISSUER)
       .setIssuedAt()
       .setJti(crypto.randomUUID())
-      .setExpirationTime(Math.floor(Date.now() / 1000) + this.ttlSeconds)
+      .setExpirationTime(exp)
       .sign(this.secret);
-    return { jwt, expire: this.ttlSeconds };
+    return { jwt, expire: Math.max(1, exp - now) };
   }
 
   /** The session of a valid token, or null (bad signature, expired, malformed). */
@@ -63,7 +74,10 @@ export class TokenService {
       const userId = Number(payload.sub);
       const device = payload.dev;
       if (!Number.isSafeInteger(userId) || userId <= 0 || typeof device !== 'string' || !device) return null;
-      return { userId, device };
+      // tokens made before sessions had an absolute limit count from when they were issued
+      const authTime = typeof payload.auth === 'number' && Number.isSafeInteger(payload.auth) ? payload.auth : (payload.iat ?? 0) * 1000;
+      if (Date.now() - authTime > this.maxAgeSeconds * 1000) return null;
+      return { userId, device, authTime };
     } catch {
       return null;
     }

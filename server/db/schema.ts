@@ -27,10 +27,20 @@ CREATE TABLE IF NOT EXISTS users (
   admin_user      INTEGER NOT NULL DEFAULT 0,
   flag_state_user INTEGER NOT NULL DEFAULT 0,
   port_state_user INTEGER NOT NULL DEFAULT 1,
-  created_at      TEXT NOT NULL
+  created_at      TEXT NOT NULL,
+  -- sessions whose password was typed before this (ms since epoch) are over: set by passwd and disable
+  tokens_valid_after INTEGER NOT NULL DEFAULT 0,
+  disabled        INTEGER NOT NULL DEFAULT 0
 );
 
 -- bytes, stored once per content hash
+-- tablets bound to accounts: a tablet name belongs to one user (server/db/devices.ts)
+CREATE TABLE IF NOT EXISTS devices (
+  name          TEXT PRIMARY KEY COLLATE NOCASE,
+  user_id       INTEGER NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+  registered_at TEXT NOT NULL
+);
+
 CREATE TABLE IF NOT EXISTS blobs (
   sha256 TEXT PRIMARY KEY,
   size   INTEGER NOT NULL,
@@ -120,7 +130,18 @@ export function openDb(dataDir: string): DB {
   db.pragma('synchronous = NORMAL');
   db.pragma('foreign_keys = ON');
   db.pragma('busy_timeout = 5000');
+  const hadDevices = db.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'devices'").get() !== undefined;
   db.exec(SCHEMA);
+  if (!hadDevices) {
+    // databases made before tablets were bound to accounts: each user's registered tablet, then the
+    // tablets each user saved reports from, are theirs; other names register on their next login
+    db.exec(`INSERT OR IGNORE INTO devices (name, user_id, registered_at) SELECT device_name, id, created_at FROM users WHERE device_name <> '' ORDER BY id;
+             INSERT OR IGNORE INTO devices (name, user_id, registered_at) SELECT device, user_id, MIN(saved_at) FROM saves GROUP BY device, user_id ORDER BY MIN(saved_at);`);
+  }
+  // databases made before sessions could be ended
+  const userColumns = (db.prepare('PRAGMA table_info(users)').all() as { name: string }[]).map((c) => c.name);
+  if (!userColumns.includes('tokens_valid_after')) db.exec('ALTER TABLE users ADD COLUMN tokens_valid_after INTEGER NOT NULL DEFAULT 0');
+  if (!userColumns.includes('disabled')) db.exec('ALTER TABLE users ADD COLUMN disabled INTEGER NOT NULL DEFAULT 0');
   // databases made before idempotent replies were bound to the device
   if (!(db.prepare('PRAGMA table_info(idempotency)').all() as { name: string }[]).some((c) => c.name === 'device')) {
     db.exec("ALTER TABLE idempotency ADD COLUMN device TEXT NOT NULL DEFAULT ''");
@@ -138,6 +159,7 @@ export function wipeDb(db: DB): void {
     db.prepare('DELETE FROM files').run();
     db.prepare('DELETE FROM reports').run();
     db.prepare('DELETE FROM blobs').run();
+    db.prepare('DELETE FROM devices').run();
     db.prepare('DELETE FROM users').run();
   })();
 }

@@ -1,6 +1,7 @@
 /** Users: accounts of inspectors with the device they are registered on. */
 import type { UserProfile } from '../../lib/contract/index';
 import { hashPassword } from '../auth/password';
+import { deviceOwner, registerDevice } from './devices';
 import type { DB } from './schema';
 
 export interface UserRow {
@@ -14,6 +15,9 @@ export interface UserRow {
   flag_state_user: number;
   port_state_user: number;
   created_at: string;
+  /** sessions authenticated before this (ms) are over */
+  tokens_valid_after: number;
+  disabled: number;
 }
 
 export interface NewUser {
@@ -47,6 +51,8 @@ export function countUsers(db: DB): number {
 export async function addUser(db: DB, u: NewUser): Promise<UserRow> {
   if (!USERNAME_PATTERN.test(u.username)) throw new Error(`invalid username "${u.username}" (letters, digits, . _ -)`);
   if (findUserByName(db, u.username)) throw new Error(`user "${u.username}" already exists`);
+  const taken = u.deviceName ? deviceOwner(db, u.deviceName) : undefined;
+  if (taken) throw new Error(`tablet "${u.deviceName}" is registered to user id ${taken.user_id} (move it with: device add)`);
   const passwordHash = await hashPassword(u.password);
   const info = db
     .prepare(
@@ -63,12 +69,26 @@ export async function addUser(db: DB, u: NewUser): Promise<UserRow> {
       u.portStateUser === false ? 0 : 1,
       new Date().toISOString(),
     );
-  return findUserById(db, Number(info.lastInsertRowid))!;
+  const created = findUserById(db, Number(info.lastInsertRowid))!;
+  if (u.deviceName) registerDevice(db, u.deviceName, created.id, created.created_at);
+  return created;
 }
 
+/** A new password ends every session of the user (tokens and refreshes alike). */
 export async function setPassword(db: DB, username: string, password: string): Promise<boolean> {
   const passwordHash = await hashPassword(password);
-  return db.prepare('UPDATE users SET password_hash = ? WHERE username = ?').run(passwordHash, username).changes === 1;
+  return db.prepare('UPDATE users SET password_hash = ?, tokens_valid_after = ? WHERE username = ?').run(passwordHash, Date.now(), username).changes === 1;
+}
+
+/** Disabling a user refuses their logins and ends every session; enabling lets them sign in again. */
+export function setDisabled(db: DB, username: string, disabled: boolean): boolean {
+  if (!disabled) return db.prepare('UPDATE users SET disabled = 0 WHERE username = ?').run(username).changes === 1;
+  return db.prepare('UPDATE users SET disabled = 1, tokens_valid_after = ? WHERE username = ?').run(Date.now(), username).changes === 1;
+}
+
+/** Whether a session authenticated at `authTime` is still one of the user's. */
+export function sessionValid(user: UserRow, authTime: number): boolean {
+  return user.disabled === 0 && authTime >= user.tokens_valid_after;
 }
 
 export function toProfile(u: UserRow, deviceName: string): UserProfile {

@@ -4,6 +4,7 @@
  * attachments and for the PIR generated on complete-submit.
  */
 import { PDFDocument, StandardFonts, rgb, type PDFFont, type PDFPage } from 'pdf-lib';
+import { readImageHeader, signatureFits } from './image-size';
 
 export interface PdfTable {
   caption: string;
@@ -68,11 +69,27 @@ function wrap(text: string, font: PDFFont, size: number, width: number): string[
   return lines;
 }
 
-function clip(text: string, font: PDFFont, size: number, width: number): string {
-  let t = pdfSafe(text);
-  if (font.widthOfTextAtSize(t, size) <= width) return t;
-  while (t.length > 1 && font.widthOfTextAtSize(`${t}...`, size) > width) t = t.slice(0, -1);
-  return `${t}...`;
+/**
+ * The longest prefix of `text` that fits `width` (with "..." when shortened). Linear in the text: a
+ * cell never shows more characters than fit at the narrowest glyph, so the text is cut to that many
+ * first, and the prefix length is found by summing glyph widths once (no re-measuring per character).
+ */
+export function clip(text: string, font: PDFFont, size: number, width: number): string {
+  // no Helvetica glyph is narrower than 0.19 em (the straight quote); a generous cap keeps the measured text short
+  const cap = Math.max(8, Math.ceil(width / (size * 0.15)) + 4);
+  const cut = text.length > cap;
+  const t = pdfSafe(cut ? text.slice(0, cap) : text);
+  if (!cut && font.widthOfTextAtSize(t, size) <= width) return t;
+  const room = width - font.widthOfTextAtSize('...', size);
+  let used = 0;
+  let n = 0;
+  for (const ch of t) {
+    const w = font.widthOfTextAtSize(ch, size);
+    if (used + w > room) break;
+    used += w;
+    n += ch.length;
+  }
+  return `${t.slice(0, Math.max(1, n))}...`;
 }
 
 export async function renderFormPdf(spec: FormPdfSpec): Promise<Uint8Array> {
@@ -177,9 +194,12 @@ export async function renderFormPdf(spec: FormPdfSpec): Promise<Uint8Array> {
       const x = MARGIN + k * (boxW + 20);
       page.drawText(pdfSafe(sig.label), { x, y, size: 8, font: bold, color: MUTED });
       page.drawRectangle({ x, y: y - 82, width: boxW, height: 74, borderColor: RULE, borderWidth: 0.8 });
-      if (sig.image) {
+      // the header is read before anything is decoded: an image beyond a signature's size (a
+      // decompression bomb) or of another type than it claims leaves the box empty
+      const header = sig.image ? readImageHeader(sig.image.bytes) : null;
+      if (sig.image && header && signatureFits(header)) {
         try {
-          const img = sig.image.type === 'png' ? await pdf.embedPng(sig.image.bytes) : await pdf.embedJpg(sig.image.bytes);
+          const img = header.type === 'png' ? await pdf.embedPng(sig.image.bytes) : await pdf.embedJpg(sig.image.bytes);
           const scale = Math.min((boxW - 10) / img.width, 64 / img.height, 1);
           page.drawImage(img, { x: x + 5, y: y - 78, width: img.width * scale, height: img.height * scale });
         } catch {

@@ -1,7 +1,7 @@
 /** The PIR document made on complete-submit, from the report and its latest save. */
 import type { Extended, ExtendedVessel, Pir, ReferenceDataset } from '../../lib/contract/index';
 import type { ReferenceStore } from '../reference';
-import { renderFormPdf, type PdfSignature } from './pdf';
+import type { FormPdfSpec, PdfSignature } from './pdf';
 
 export function refLabel(refs: ReferenceStore, dataset: ReferenceDataset, id: number | null | undefined, style: 'code' | 'name' = 'name'): string {
   if (id === null || id === undefined) return '';
@@ -30,7 +30,8 @@ export interface PirPdfInput {
   signatures: { role: 'master' | 'inspector'; bytes: Uint8Array; contentType: string }[];
 }
 
-export function renderPirPdf(refs: ReferenceStore, input: PirPdfInput): Promise<Uint8Array> {
+/** What the PIR shows, as plain data (labels resolved here; pdf-lib runs in the PDF worker, server/documents/pdf-pool.ts). */
+export function pirPdfSpec(refs: ReferenceStore, input: PirPdfInput): FormPdfSpec {
   const { pir, vessel, extended, submitDate } = input;
   const x = extended.pir;
   const catches = x.catchOnboard.length ? x.catchOnboard : x.controlledCatches;
@@ -41,7 +42,7 @@ export function renderPirPdf(refs: ReferenceStore, input: PirPdfInput): Promise<
     if (s.contentType.includes('jpeg') || s.contentType.includes('jpg')) return { bytes: s.bytes, type: 'jpeg' };
     return null;
   };
-  return renderFormPdf({
+  return {
     authority: 'Indian Ocean Tuna Commission - Port State Measures',
     title: 'Port Inspection Report (PIR)',
     subtitle: `${pir.code} - submitted ${fmtDate(submitDate.toISOString(), true)}`,
@@ -103,5 +104,5 @@ export function renderPirPdf(refs: ReferenceStore, input: PirPdfInput): Promise<
       { label: 'Inspector', image: sig('inspector'), note: x.monitoringDetails.principalInspectorName || input.inspectorName },
     ],
     footer: `${pir.code} - Port Inspection Report`,
-  });
+  };
 }

@@ -6,7 +6,7 @@ import type { Context } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import type { ErrorReply } from '../../lib/contract/index';
-import { INVALID_CREDENTIALS, TOO_MANY_REQUESTS } from '../../lib/contract/constants';
+import { DEVICE_OF_ANOTHER_USER, INVALID_CREDENTIALS, TOO_MANY_REQUESTS } from '../../lib/contract/constants';
 
 export class HttpError extends Error {
   constructor(
@@ -24,6 +24,7 @@ export const Msg = {
   NOT_FOUND: 'NOT_FOUND',
   INVALID_CREDENTIALS,
   TOO_MANY_REQUESTS,
+  DEVICE_OF_ANOTHER_USER,
   MALFORMED_JSON: 'MALFORMED_JSON',
   MALFORMED_MULTIPART: 'MALFORMED_MULTIPART',
   INCOMPLETE_BODY: 'INCOMPLETE_BODY',
@@ -46,6 +47,10 @@ export const Msg = {
   UNKNOWN_DATASET: 'UNKNOWN_DATASET',
   REFERENCE_DATA_UNAVAILABLE: 'REFERENCE_DATA_UNAVAILABLE',
   METHOD_NOT_ALLOWED: 'METHOD_NOT_ALLOWED',
+  DOCUMENT_TOO_COMPLEX: 'DOCUMENT_TOO_COMPLEX',
+  INVALID_IMAGE: 'INVALID_IMAGE',
+  UNSUPPORTED_FILE_TYPE: 'UNSUPPORTED_FILE_TYPE',
+  IMAGE_TOO_LARGE: 'IMAGE_TOO_LARGE',
   INTERNAL_ERROR: 'INTERNAL_ERROR',
 } as const;
 
@@ -69,7 +74,7 @@ export function makeErrorHandler(log: Logger) {
       if (status === 413) return jsonError(c, 413, Msg.PAYLOAD_TOO_LARGE);
       return jsonError(c, status, err.message || 'HTTP_ERROR');
     }
-    log.error(`[error] ${c.req.method} ${c.req.path}:`, err);
+    log.error('[error] unexpected', { method: c.req.method, path: c.req.path }, err);
     return jsonError(c, 500, Msg.INTERNAL_ERROR);
   };
 }

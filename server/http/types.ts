@@ -2,6 +2,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Session, TokenService } from '../auth/jwt';
 import type { DB } from '../db/schema';
 import type { UserRow } from '../db/users';
+import type { PdfPool } from '../documents/pdf-pool';
 import type { ReferenceStore } from '../reference';
 import type { Logger } from './errors';
 
@@ -24,5 +25,7 @@ export interface AppContext {
   refs: ReferenceStore;
   log: Logger;
   limits: Limits;
+  /** PDF rendering off the event loop */
+  pdf: PdfPool;
   now: () => Date;
 }

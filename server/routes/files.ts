@@ -5,6 +5,7 @@ import { requireAuth } from '../auth/middleware';
 import { getFile } from '../db/files';
 import { parseId } from '../db/reports';
 import { HttpError, Msg } from '../http/errors';
+import { downloadHeaders } from '../http/file-type';
 import type { AppContext, AppEnv } from '../http/types';
 
 export function fileRoutes(ctx: AppContext): Hono<AppEnv> {
@@ -17,12 +18,7 @@ export function fileRoutes(ctx: AppContext): Hono<AppEnv> {
     const file = getFile(ctx.db, kind.data, id);
     if (!file) throw new HttpError(404, Msg.FILE_NOT_FOUND, { kind: kind.data, id });
     const etag = `"${file.sha256.slice(0, 32)}"`;
-    const headers: Record<string, string> = {
-      'Content-Type': file.content_type,
-      'Cache-Control': 'private, max-age=0',
-      ETag: etag,
-      'Content-Disposition': `inline; filename="${file.name.replace(/[^\x20-\x7e]|["\\]/g, '_')}"`,
-    };
+    const headers: Record<string, string> = { ...downloadHeaders(file.data, file.name), ETag: etag };
     if (c.req.header('if-none-match') === etag) return c.body(null, 304, headers);
     headers['Content-Length'] = String(file.size);
     return c.body(new Uint8Array(file.data), 200, headers);

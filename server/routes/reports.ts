@@ -39,9 +39,12 @@ import {
   withSizes,
 } from '../db/reports';
 import { currentExtended, getAnnounced, getSave, listAnnounced, writeSave, type SavePart } from '../db/saves';
-import { renderPirPdf } from '../documents/pir-pdf';
+import { PdfTimeoutError } from '../documents/pdf-pool';
+import { PICTURE_MAX, pictureFits, readImageHeader, SIGNATURE_MAX, signatureFits } from '../documents/image-size';
+import { pirPdfSpec } from '../documents/pir-pdf';
 import { parseJsonText, readJson, readLimited, readMultipart, requireMediaType, validate } from '../http/body';
 import { HttpError, Msg } from '../http/errors';
+import { PART_TYPES, sniffType } from '../http/file-type';
 import { idempotency } from '../http/idempotency';
 import { sendJson } from '../http/reply';
 import type { AppContext, AppEnv } from '../http/types';
@@ -60,6 +63,21 @@ function reportParam(ctx: AppContext, c: Context<AppEnv>): ReportRow {
 function requireClaim(row: ReportRow, device: string): void {
   if (row.claimed_by_device !== device) {
     throw new HttpError(403, Msg.NOT_CLAIMED_BY_DEVICE, { claimedByDevice: row.claimed_by_device });
+  }
+}
+
+/**
+ * Pixel sizes are read from the header, before anything decodes the image (issue 19): a signature must
+ * be a PNG or JPEG of at most SIGNATURE_MAX, a picture that is an image at most PICTURE_MAX.
+ */
+function checkImage(part: string, bytes: Uint8Array, fileUrl: string): void {
+  if (part !== 'signatures' && part !== 'pictures') return;
+  const header = readImageHeader(bytes);
+  if (part === 'signatures') {
+    if (!header || (header.type !== 'png' && header.type !== 'jpeg')) throw new HttpError(400, Msg.INVALID_IMAGE, { fileUrl, expected: ['image/png', 'image/jpeg'] });
+    if (!signatureFits(header)) throw new HttpError(400, Msg.IMAGE_TOO_LARGE, { fileUrl, width: header.width, height: header.height, max: SIGNATURE_MAX });
+  } else if (header && !pictureFits(header)) {
+    throw new HttpError(400, Msg.IMAGE_TOO_LARGE, { fileUrl, width: header.width, height: header.height, max: PICTURE_MAX });
   }
 }
 
@@ -84,7 +102,7 @@ export function reportRoutes(ctx: AppContext): Hono<AppEnv> {
     if (body.deviceIdentifier !== device) throw new HttpError(403, Msg.DEVICE_MISMATCH, { tokenDevice: device });
     const reclaim = ['1', 'true'].includes(c.req.query('reclaim') ?? '');
     const won = claimReport(db, row.id, device, reclaim, nowIso());
-    if (won) ctx.log.info(`[claim] report ${row.id} ${reclaim ? 'reclaimed' : 'claimed'} by ${device}`);
+    if (won) ctx.log.info(reclaim ? '[claim] reclaimed' : '[claim] claimed', { report: row.id, device });
     return sendJson(c, claimReply, won ? row.id : 0);
   });
 
@@ -102,7 +120,7 @@ export function reportRoutes(ctx: AppContext): Hono<AppEnv> {
     if (!releaseReport(db, row.id, device, nowIso())) {
       throw new HttpError(403, Msg.NOT_CLAIMED_BY_DEVICE, { claimedByDevice: getReport(db, row.id)?.claimed_by_device ?? null });
     }
-    ctx.log.info(`[release] report ${row.id} released by ${device}`);
+    ctx.log.info('[release] released', { report: row.id, device });
     return sendJson(c, releaseReply, 1);
   });
 
@@ -173,7 +191,7 @@ export function reportRoutes(ctx: AppContext): Hono<AppEnv> {
       });
       db.prepare('UPDATE reports SET updated_at = ? WHERE id = ?').run(now, row.id);
     })();
-    ctx.log.info(`[save] report ${row.id} saved by ${device}, ${files.length} file(s) announced`);
+    ctx.log.info('[save] saved', { report: row.id, device, announced: files.length });
     return sendJson(c, saveReply, { saved: true, announced: files.map((f) => f.fileUrl) });
   });
 
@@ -202,13 +220,18 @@ export function reportRoutes(ctx: AppContext): Hono<AppEnv> {
         received: { size: bytes.byteLength, sha256: sha },
       });
     }
+    checkImage(announced.part, bytes, name.data);
+    // the type is what the bytes are, not what was announced: it is what the file is served as
+    const type = sniffType(bytes);
+    const allowed = PART_TYPES[announced.part] ?? [];
+    if (!type || !allowed.includes(type)) throw new HttpError(400, Msg.UNSUPPORTED_FILE_TYPE, { fileUrl: name.data, allowed });
     db.transaction(() => {
       const current = getReport(db, row.id)!;
       requireClaim(current, device);
       const still = getAnnounced(db, row.id, name.data);
       if (!still || still.sha256 !== sha) throw new HttpError(409, Msg.FILE_NOT_ANNOUNCED, { fileUrl: name.data });
       putBlob(db, bytes, sha);
-      db.prepare('UPDATE announced SET received_at = ? WHERE report_id = ? AND file_url = ?').run(nowIso(), row.id, name.data);
+      db.prepare('UPDATE announced SET received_at = ?, content_type = ? WHERE report_id = ? AND file_url = ?').run(nowIso(), type, row.id, name.data);
     })();
     c.header('Cache-Control', 'no-store');
     return c.text(`${UPLOAD_OK_PREFIX} ${bytes.byteLength}`, 200, { 'Content-Type': 'text/plain; charset=utf-8' });
@@ -241,7 +264,7 @@ export function reportRoutes(ctx: AppContext): Hono<AppEnv> {
         return meta && data ? { role: meta.role, bytes: new Uint8Array(data), contentType: a.content_type } : null;
       })
       .filter((s) => s !== null);
-    const pdf = await renderPirPdf(ctx.refs, {
+    const spec = pirPdfSpec(ctx.refs, {
       pir: { ...toPir(row), ...savedPir, code: (JSON.parse(row.doc) as ReportDoc).code },
       vessel: JSON.parse(save.vessel),
       extended,
@@ -250,6 +273,16 @@ export function reportRoutes(ctx: AppContext): Hono<AppEnv> {
       device,
       signatures,
     });
+    let pdf: Uint8Array;
+    try {
+      pdf = await ctx.pdf.render(spec);
+    } catch (e) {
+      if (e instanceof PdfTimeoutError) {
+        ctx.log.warn('[submit] PDF over its time limit', { report: row.id, timeoutMs: ctx.pdf.timeoutMs });
+        throw new HttpError(422, Msg.DOCUMENT_TOO_COMPLEX, { timeoutMs: ctx.pdf.timeoutMs });
+      }
+      throw e;
+    }
 
     const ok = db.transaction((): boolean => {
       const current = getReport(db, row.id)!;
@@ -302,7 +335,7 @@ export function reportRoutes(ctx: AppContext): Hono<AppEnv> {
       ).run(device, JSON.stringify(lifecycle), JSON.stringify(nextDoc), now, row.id, device);
       return true;
     })();
-    if (ok) ctx.log.info(`[submit] report ${row.id} submitted by ${device}`);
+    if (ok) ctx.log.info('[submit] submitted', { report: row.id, device });
     return sendJson(c, completeSubmitReply, ok);
   });
 

@@ -741,6 +741,12 @@ export async function seedDemoData(db: DB, refs: ReferenceStore, opts: SeedOptio
     users.forEach((u, k) => {
       if (!u.exists) insertUser.run(u.id, u.username, u.name, u.deviceName, hashes[k]!, iso(now));
     });
+    // each inspector's tablet and their other tablet (which holds some reports) are theirs
+    const insertDevice = db.prepare('INSERT OR IGNORE INTO devices (name, user_id, registered_at) VALUES (?, ?, ?)');
+    for (const u of users) {
+      insertDevice.run(u.deviceName, u.id, iso(now));
+      insertDevice.run(anotherTablet(u), u.id, iso(now));
+    }
     const insertBlob = db.prepare('INSERT OR IGNORE INTO blobs (sha256, size, data) VALUES (?, ?, ?)');
     const insertFile = db.prepare('INSERT INTO files (id, kind, name, content_type, size, sha256, report_id, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)');
     const shaOf = new Map<Uint8Array, string>();

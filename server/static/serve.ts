@@ -223,7 +223,7 @@ export function createStaticServer(rootDir: string | null, log: Logger): StaticS
       if (html?.stat.isFile()) return send(c, load(html.abs, html.stat), urlPath + '.html', 200);
       return notFound(c);
     } catch (e) {
-      log.error(`[static] ${urlPath}:`, e);
+      log.error('[static] failed', { path: urlPath }, e);
       return c.json(errorBody('INTERNAL_ERROR'), 500);
     }
   }

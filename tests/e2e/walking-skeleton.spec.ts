@@ -4,6 +4,7 @@ import { DEMO_USERS } from '../../server/seed/demo-users';
 import { goOffline, goOnline, listingFor, login, waitForServiceWorker } from './helpers';
 
 const amina = DEMO_USERS[0]!;
+const rajesh = DEMO_USERS[1]!;
 
 test('the login screen keeps its button disabled until both fields are filled, and says why a login fails', async ({ page }) => {
   await page.goto('/');
@@ -18,6 +19,19 @@ test('the login screen keeps its button disabled until both fields are filled, a
   await expect(page.getByTestId('sign-in-why')).toHaveCount(0);
   await submit.click();
   await expect(page.getByRole('alert').filter({ hasText: 'Wrong' })).toHaveText('Wrong username or password.');
+  await expect(page.getByRole('heading', { name: 'Sign in' })).toBeVisible();
+});
+
+test("a tablet name registered to another inspector is refused, saying so in the inspector's language", async ({ page }) => {
+  await page.goto('/');
+  await page.getByLabel('Username').fill(rajesh.username);
+  await page.getByLabel('Password').fill(rajesh.password);
+  await page.getByLabel('Tablet name').fill(amina.deviceName);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page.getByRole('alert').filter({ hasText: 'registered' })).toHaveText(
+    `The tablet name ${amina.deviceName} is registered to another inspector. Check the name, or ask your administrator to register this tablet to you.`,
+  );
+  await expect(page.getByText('DEVICE_OF_ANOTHER_USER')).toHaveCount(0);
   await expect(page.getByRole('heading', { name: 'Sign in' })).toBeVisible();
 });
 

@@ -332,7 +332,7 @@ describe('files', () => {
       const res = await u.get(link);
       expect(res.status).toBe(200);
       expect(res.headers.get('content-type')).toBe(type);
-      expect(res.headers.get('cache-control')).toBe('private, max-age=0');
+      expect(res.headers.get('cache-control')).toBe('private, no-store');
       const bytes = Buffer.from(await res.arrayBuffer());
       expect(Number(res.headers.get('content-length'))).toBe(bytes.byteLength);
     }

@@ -180,3 +180,45 @@ export function failingStream(bytes: Uint8Array): ReadableStream<Uint8Array> {
     },
   });
 }
+
+// ---------------------------------------------------------------- responsiveness
+
+const pause = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/**
+ * Runs the attack while a probe (a cheap request, by default an unknown /be path answered 404) is sent
+ * over a real socket again and again; returns the attack's result and each probe's latency in ms.
+ * The server shares this process's event loop, so anything that blocks it delays the probes.
+ */
+export async function probeDuring<T>(base: string, attack: () => Promise<T>, probePath = '/be/probe'): Promise<{ result: T; latencies: number[] }> {
+  let done = false;
+  const latencies: number[] = [];
+  const probing = (async () => {
+    while (!done) {
+      const t0 = performance.now();
+      await fetch(base + probePath).then((r) => r.arrayBuffer());
+      latencies.push(performance.now() - t0);
+      await pause(10);
+    }
+  })();
+  try {
+    const result = await attack();
+    return { result, latencies };
+  } finally {
+    done = true;
+    await probing;
+  }
+}
+
+/**
+ * Other requests were answered quickly while the attack ran: the median probe under 100 ms and none over
+ * a second (a loaded machine may delay a probe now and then; a blocked event loop delays them all, and
+ * the one probe sent while it is blocked waits for as long as the block).
+ */
+export function expectResponsive(latencies: number[]): void {
+  expect(latencies.length).toBeGreaterThan(0);
+  const shown = latencies.map((l) => Math.round(l)).join(', ');
+  const sorted = [...latencies].sort((a, b) => a - b);
+  expect(sorted[Math.floor((sorted.length - 1) / 2)]!, `median probe latency (ms) of: ${shown}`).toBeLessThan(100);
+  expect(sorted[sorted.length - 1]!, `slowest probe (ms) of: ${shown}`).toBeLessThan(1000);
+}

@@ -9,7 +9,7 @@ import fs from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { errorReply, loginReply } from '../../lib/contract/index';
 import { startServer, type RunningServer } from '../../server/app';
-import { AMINA, CLAIRE, makeApp, RAJESH, silent, tempDir, TODAY, type TestApp } from './helpers';
+import { AMINA, CLAIRE, makeApp, NO_USERNAME_THROTTLE, RAJESH, silent, tempDir, TODAY, type TestApp } from './helpers';
 import { unchanged } from './attack-helpers';
 
 const body = (user: { username: string; password: string }, password = user.password) => JSON.stringify({ username: user.username, password, deviceName: '' });
@@ -113,14 +113,18 @@ describe('over a real socket', () => {
   let dataDir: string;
   let plain: RunningServer;
   let proxied: RunningServer;
+  let realIp: RunningServer;
   beforeAll(async () => {
     dataDir = tempDir('pir-attack-rate-');
-    plain = await startServer({ dataDir, port: 0, staticDir: null, logger: silent, seed: { today: TODAY }, loginRateLimit: { max: 20, windowMs: 60_000 } });
-    proxied = await startServer({ dataDir, port: 0, staticDir: null, logger: silent, seed: false, trustProxy: true, loginRateLimit: { max: 20, windowMs: 60_000 } });
+    const common = { port: 0, staticDir: null, logger: silent, usernameThrottle: NO_USERNAME_THROTTLE, loginRateLimit: { max: 20, windowMs: 60_000 } };
+    plain = await startServer({ ...common, dataDir, seed: { today: TODAY } });
+    proxied = await startServer({ ...common, dataDir, seed: false, trustProxy: true });
+    realIp = await startServer({ ...common, dataDir, seed: false, trustProxy: 'X-Real-IP' });
   });
   afterAll(async () => {
     await plain?.close();
     await proxied?.close();
+    await realIp?.close();
     fs.rmSync(dataDir, { recursive: true, force: true });
   });
 
@@ -157,5 +161,50 @@ describe('over a real socket', () => {
     expect(counts.get(401)).toBe(20);
     // the flooding address, with the right password, is still refused inside its window
     expect((await post(proxied, body(AMINA), { 'x-forwarded-for': '203.0.113.5' })).status).toBe(429);
+  });
+
+  it('with --trust-proxy, a fresh X-Real-IP per request (the same X-Forwarded-For) buys nothing: 20 answered, 180 refused', async () => {
+    const statuses: number[] = [];
+    for (let i = 0; i < 200; i++) {
+      const res = await post(proxied, body(CLAIRE, 'wrong'), { 'x-real-ip': `10.7.${i >> 8}.${i & 255}`, 'x-forwarded-for': '192.0.2.10' });
+      statuses.push(res.status);
+      await res.arrayBuffer();
+    }
+    expect(statuses.filter((s) => s === 401)).toHaveLength(20);
+    expect(statuses.filter((s) => s === 429)).toHaveLength(180);
+  });
+
+  it('with --trust-proxy-header X-Real-IP, only that header counts: a fresh X-Forwarded-For per request buys nothing', async () => {
+    const statuses: number[] = [];
+    for (let i = 0; i < 60; i++) {
+      const res = await post(realIp, body(CLAIRE, 'wrong'), { 'x-real-ip': '192.0.2.20', 'x-forwarded-for': `10.6.0.${i}` });
+      statuses.push(res.status);
+      await res.arrayBuffer();
+    }
+    expect(statuses.filter((s) => s === 401)).toHaveLength(20);
+    expect(statuses.filter((s) => s === 429)).toHaveLength(40);
+  });
+});
+
+describe('failed logins per username, from many addresses', () => {
+  it('slow down: of 24 wrong passwords at once from 24 addresses, most are refused 429 unchecked; the right password still signs in', async () => {
+    const app = await makeApp({ usernameThrottle: { free: 3, windowMs: 60_000, delayMs: 100, maxDelayMs: 300, maxQueued: 2 } });
+    try {
+      const replies = await Promise.all(Array.from({ length: 24 }, (_, i) => loginFrom(app.app, `10.5.0.${i}`, body(RAJESH, 'wrong'))));
+      const statuses = replies.map((r) => r.status);
+      const refused = replies.filter((r) => r.status === 429);
+      expect(statuses.filter((s) => s === 401).length).toBeLessThanOrEqual(3 + 2);
+      expect(refused.length).toBeGreaterThanOrEqual(24 - 5);
+      for (const r of refused) {
+        expect(Number(r.headers.get('retry-after'))).toBeGreaterThanOrEqual(1);
+        expect(errorReply.parse(await r.json()).message).toBe('TOO_MANY_REQUESTS');
+      }
+      // not a lock-out: the inspector, from their own address, signs in (after a short wait)
+      const mine = await loginFrom(app.app, '10.5.1.1', body(RAJESH));
+      expect(mine.status).toBe(200);
+      loginReply.parse(await mine.json());
+    } finally {
+      app.close();
+    }
   });
 });

@@ -46,6 +46,23 @@ describe('cli.ts', { timeout: 90_000 }, () => {
     expect(pw.code).toBe(0);
     expect(pw.out).toMatch(/password: \S{10,}/);
     expect(cli('user', 'passwd', 'nobody', '--password', 'x').code).toBe(2);
+    expect(cli('user', 'disable', 'bea').out).toMatch(/bea disabled/);
+    expect(cli('user', 'list').out).toMatch(/bea\s+-\s+Béatrice Lebon\s+\(disabled\)/);
+    expect(cli('user', 'enable', 'bea').code).toBe(0);
+    expect(cli('user', 'disable', 'nobody').code).toBe(2);
+  });
+
+  it('device add / list / remove: a tablet belongs to one inspector, the operator moves it', () => {
+    expect(cli('user', 'add', 'cid', '--name', 'Cid Moussa', '--device', 'KM-TAB-07', '--password', 'pw-cid-1234').code).toBe(1); // ali's tablet
+    expect(cli('user', 'add', 'dan', '--name', 'Dan Ravo', '--password', 'pw-dan-1234').code).toBe(0);
+    const moved = cli('device', 'add', 'KM-TAB-07', '--user', 'dan');
+    expect(moved.code).toBe(0);
+    expect(moved.out).toMatch(/moved from ali to dan/);
+    expect(cli('device', 'add', 'KM-TAB-08', '--user', 'dan').out).toMatch(/registered to dan/);
+    expect(cli('device', 'list').out).toMatch(/KM-TAB-07\s+dan[\s\S]*KM-TAB-08\s+dan/);
+    expect(cli('device', 'remove', 'KM-TAB-08').code).toBe(0);
+    expect(cli('device', 'list').out).not.toContain('KM-TAB-08');
+    for (const args of [['device'], ['device', 'add', 'X'], ['device', 'add', 'X', '--user', 'nobody'], ['device', 'remove', 'nothing']]) expect(cli(...args).code, args.join(' ')).toBe(2);
   });
 
   it('seed, seed again (no-op), seed --force', () => {

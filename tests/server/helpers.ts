@@ -21,6 +21,9 @@ export const TODAY = new Date('2026-03-10T09:00:00Z');
 export const silent = { info: () => {}, warn: () => {}, error: () => {} };
 export const [AMINA, RAJESH, CLAIRE] = DEMO_USERS as [typeof DEMO_USERS[0], typeof DEMO_USERS[0], typeof DEMO_USERS[0]];
 
+/** Failed logins per username never slow anything down (tests that count replies of login floods). */
+export const NO_USERNAME_THROTTLE = { free: 1e9, windowMs: 1, delayMs: 0, maxDelayMs: 0, maxQueued: 1e9 };
+
 export function tempDir(prefix = 'pir-test-'): string {
   return fs.mkdtempSync(path.join(os.tmpdir(), prefix));
 }
@@ -48,6 +51,7 @@ export async function makeApp(options: Partial<AppOptions> = {}): Promise<TestAp
     staticDir: null,
     logger: silent,
     loginRateLimit: { max: 10_000, windowMs: 60_000 },
+    usernameThrottle: NO_USERNAME_THROTTLE,
     seed: { today: TODAY },
     ...options,
     dataDir,
@@ -121,9 +125,16 @@ export interface SaveFiles {
   inspector: Uint8Array;
 }
 
+/** Bytes that start as a baseline JPEG of width×height (SOI, JFIF, start of frame), then `body`, then EOI. */
+export function jpegLike(width: number, height: number, body: Uint8Array): Uint8Array {
+  const app0 = [0xff, 0xe0, 0x00, 0x10, 0x4a, 0x46, 0x49, 0x46, 0x00, 0x01, 0x01, 0x00, 0x00, 0x01, 0x00, 0x01, 0x00, 0x00];
+  const sof = [0xff, 0xc0, 0x00, 0x11, 0x08, height >> 8, height & 255, width >> 8, width & 255, 0x03, 0x01, 0x22, 0x00, 0x02, 0x11, 0x01, 0x03, 0x11, 0x01];
+  return new Uint8Array([0xff, 0xd8, ...app0, ...sof, ...body, 0xff, 0xd9]);
+}
+
 export function makeFiles(seed = 1): SaveFiles {
   return {
-    picture: new Uint8Array(crypto.createHash('sha512').update(`picture-${seed}`).digest()),
+    picture: jpegLike(64, 48, new Uint8Array(crypto.createHash('sha512').update(`picture-${seed}`).digest())),
     attachment: new Uint8Array(Buffer.from(`%PDF-1.4 fake attachment ${seed}\n`)),
     master: tinyPng(40, 16, seed),
     inspector: tinyPng(40, 16, seed + 7),
