@@ -26,8 +26,9 @@ export function ToasterHost() {
       theme="dark"
       className="dark"
       duration={2000}
-      // At the bottom, above the tab bar: at the top they covered page titles and dialog headings.
-      position="bottom-center"
+      // At the bottom end, above the tab bar: at the top they covered page titles and dialog headings, and at
+      // the bottom centre a centred dialog's buttons. (On a phone sonner spans the width.)
+      position="bottom-right"
       offset={{ bottom: ABOVE_TAB_BAR }}
       mobileOffset={{ bottom: ABOVE_TAB_BAR }}
       closeButton

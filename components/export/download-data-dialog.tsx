@@ -187,6 +187,8 @@ export function DownloadDataDialog({ open, onOpenChange }: { open: boolean; onOp
                 )}
               </div>
 
+              {/* Said before the sliders it explains: at the end of the scrolled part, a landscape tablet cut it mid-sentence. */}
+              <p className="text-xs text-muted-foreground">{t('picturesHint')}</p>
               <SliderField
                 label={t('quality')}
                 value={quality}
@@ -207,7 +209,6 @@ export function DownloadDataDialog({ open, onOpenChange }: { open: boolean; onOp
                 onChange={setMaxSize}
                 disabled={busy}
               />
-              <p className="text-xs text-muted-foreground">{t('picturesHint')}</p>
             </fieldset>
           </div>
         )}
