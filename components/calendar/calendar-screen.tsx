@@ -5,6 +5,8 @@ import { useEffect, useMemo, useState } from 'react';
 
 import { calendarDays, dayKey, groupByDay } from '@/lib/calendar/days';
 import { reportTitle } from '@/lib/reports/groups';
+import { isHeldHere } from '@/lib/reports/merge';
+import { useDeviceName } from '@/lib/hooks/use-device-name';
 import { useLocalReports } from '@/lib/local-data/use-local';
 import { useCurrentFiles } from '@/lib/reports/use-current-files';
 import { href } from '@/lib/routes/shell-path';
@@ -16,13 +18,15 @@ import { StatusBadge } from '@/components/reports/status-badge';
 /**
  * /calendar (SPEC §2): three days before today, today, three days after, each listing that day's
  * reports by `startOfInspection` (the tablet's time zone) as cards: first vessel picture, title and
- * status. Reads only the tablet's reports, so it works offline.
+ * status, its time first and large; this tablet's own inspections marked. Reads only the tablet's reports,
+ * so it works offline.
  */
 export function CalendarScreen() {
   const t = useTranslations('calendar');
   const format = useFormatter();
   const now = useNow({ updateInterval: 60_000 });
   const files = useLocalReports();
+  const device = useDeviceName();
   const settled = useReportsSettled(files.data);
   const days = useMemo(() => calendarDays(now), [now]);
   const byDay = useMemo(() => groupByDay(files.data ?? [], (r) => r.startOfInspection), [files.data]);
@@ -67,27 +71,38 @@ export function CalendarScreen() {
                     <ul className="grid grid-cols-1 gap-2 @md:grid-cols-[repeat(auto-fill,minmax(11rem,1fr))]">
                       {reports.map((r) => {
                         const time = format.dateTime(new Date(r.startOfInspection!), { hour: '2-digit', minute: '2-digit' });
+                        // This tablet's own inspections stand apart from the others' (issue 21).
+                        const mine = isHeldHere(r, device);
                         return (
                           <li key={r.id}>
                             <Link
                               href={href.pir(r.id)}
                               // A day as wide as a phone lists its cards as rows, a small picture beside the name;
                               // narrower (a week's column) or wider (a grid of cards), the picture is on top.
-                              className="flex h-full flex-col gap-1.5 rounded-lg border bg-background p-2 text-sm outline-none hover:bg-accent focus-visible:ring-[3px] focus-visible:ring-ring/60 @min-[16rem]:@max-md:flex-row @min-[16rem]:@max-md:items-start @min-[16rem]:@max-md:gap-3"
+                              className={cn(
+                                'flex h-full flex-col gap-1.5 rounded-lg border bg-background p-2 text-sm outline-none hover:bg-accent focus-visible:ring-[3px] focus-visible:ring-ring/60 @min-[16rem]:@max-md:flex-row @min-[16rem]:@max-md:items-start @min-[16rem]:@max-md:gap-3',
+                                mine && 'border-primary/60 bg-primary/5',
+                              )}
+                              data-mine={mine || undefined}
                               data-testid="calendar-card"
                               data-report-id={r.id}
                             >
                               <ReportThumbnail key={r.status} report={r} className="aspect-[4/3] w-full shrink-0 @min-[16rem]:@max-md:w-24" />
                               <span className="flex min-w-0 flex-1 flex-col gap-1.5">
+                                <time dateTime={r.startOfInspection!} className="text-base font-semibold tabular-nums" data-testid="calendar-time">
+                                  {time}
+                                </time>
                                 <span className="font-medium leading-snug wrap-anywhere" data-title="vessel">
                                   {reportTitle(r)}
                                 </span>
+                                {mine && (
+                                  <span className="self-start rounded-full bg-primary/15 px-2 py-0.5 text-xs font-medium text-primary" data-testid="calendar-mine">
+                                    {t('mine')}
+                                  </span>
+                                )}
                                 <span className="flex flex-wrap items-center justify-between gap-1">
                                   {/* Wraps rather than clips in a narrow day column ("Ready to submit", "Prêt à soumettre"). */}
                                   <StatusBadge status={r.status} className="max-w-full whitespace-normal leading-tight" />
-                                  <time dateTime={r.startOfInspection!} className="text-xs tabular-nums text-muted-foreground">
-                                    {time}
-                                  </time>
                                 </span>
                               </span>
                             </Link>

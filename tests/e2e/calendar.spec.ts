@@ -52,6 +52,15 @@ test('seven days around today, each with its reports by start of inspection, in 
   await expect(card.getByTestId('report-thumbnail')).toBeVisible();
   await expect(card).toContainText(report.vesselIdentity.vesselName);
   await expect(card.locator('[data-status]')).toBeVisible();
+  await expect(card.getByTestId('calendar-time')).toHaveText(new Date(report.startOfInspection!).toLocaleTimeString('en-US', { hour: '2-digit', minute: '2-digit' }));
+  // This tablet's inspections stand apart from the others' (issue 21).
+  const inProgressHere = (r: (typeof listing)[number]) => r.claimedByDevice === amina.deviceName && ['preparing', 'ready', 'inspecting', 'signing', 'readytosubmit', 'submitting'].includes(r.status);
+  const week = new Set(calendarDays(new Date()).map(dayKey));
+  const shown = listing.filter((r) => r.startOfInspection && week.has(dayKey(new Date(r.startOfInspection))));
+  expect(shown.some(inProgressHere) && shown.some((r) => !inProgressHere(r))).toBe(true);
+  for (const r of shown) {
+    await expect(page.locator(`[data-testid="calendar-card"][data-report-id="${r.id}"]`).getByTestId('calendar-mine'), r.vesselIdentity.vesselName).toHaveCount(inProgressHere(r) ? 1 : 0);
+  }
 
   // French: weekday names and labels follow the language.
   await page.getByRole('button', { name: /User menu/ }).click();
