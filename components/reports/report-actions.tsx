@@ -97,7 +97,8 @@ export function ReportActions({
         </Button>
       )}
       {canRelease && !onReport && (
-        <DropdownMenu>
+        // Not modal: hiding the page from assistive technology would leave its focusable parts reachable (axe).
+        <DropdownMenu modal={false}>
           <DropdownMenuTrigger asChild>
             <Button size="icon" variant="ghost" className="ms-auto" aria-label={t('more', { vessel })} data-testid="card-more">
               <EllipsisVerticalIcon aria-hidden />
