@@ -175,7 +175,7 @@ test('the pir tab opens the last opened report, or a pick-one placeholder', asyn
   await page.getByRole('link', { name: 'Go to the reports' }).click();
   const card = page.getByTestId('group-ready').getByTestId('report-card').first();
   const title = await card.getByRole('heading').innerText();
-  await card.getByRole('link').click();
+  await card.getByRole('heading').getByRole('link').click();
   await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
   await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Calendar' }).click();
   await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Inspection' }).click();
