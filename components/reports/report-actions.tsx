@@ -19,8 +19,6 @@ import { Button } from '@/components/ui/button';
 import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuTrigger } from '@/components/ui/dropdown-menu';
 import { ConfirmDialog } from '@/components/app/confirm-dialog';
 
-const NO_PROCESSES: ProcessRecord[] = [];
-
 /**
  * A card's actions: its main one for the report's status (claim, reclaim — confirmed, naming vessel and
  * device —, open, continue, submit, retry), and release (confirmed) in a secondary menu. On the report's
@@ -29,12 +27,12 @@ const NO_PROCESSES: ProcessRecord[] = [];
 export function ReportActions({
   report,
   deviceName,
-  processes = NO_PROCESSES,
+  processes,
   onReport = false,
 }: {
   report: Pir;
   deviceName: string;
-  processes?: ProcessRecord[];
+  processes: ProcessRecord[];
   onReport?: boolean;
 }) {
   const t = useTranslations('actions');

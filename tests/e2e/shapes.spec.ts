@@ -122,9 +122,8 @@ for (const language of ['en', 'fr'] as const) {
   });
 }
 
-test('on a phone the step navigator moves to the previous and next step and jumps to any step through its sheet', async ({ page, request }) => {
-  const m = enScreens;
-  const report = (await listingFor(request, amina)).find((r) => r.claimedByDevice === amina.deviceName && r.status === 'inspecting')!;
+/** Amina signed in on a 390×844 phone, in English at large text (set once, so a test may change it). */
+async function signInOnAPhone(page: Page) {
   await page.addInitScript((s) => {
     if (!localStorage.getItem('shapes-set')) {
       localStorage.setItem('settings', s);
@@ -133,6 +132,12 @@ test('on a phone the step navigator moves to the previous and next step and jump
   }, settings('en'));
   await page.setViewportSize({ width: 390, height: 844 });
   await login(page, amina);
+}
+
+test('on a phone the step navigator moves to the previous and next step and jumps to any step through its sheet', async ({ page, request }) => {
+  const m = enScreens;
+  const report = (await listingFor(request, amina)).find((r) => r.claimedByDevice === amina.deviceName && r.status === 'inspecting')!;
+  await signInOnAPhone(page);
   await page.goto(`/pir/${report.id}/#updatevesselidentity`);
   await expect(page.locator('section[aria-labelledby="step-title"] input').first()).toBeVisible({ timeout: 60_000 });
 
@@ -192,14 +197,7 @@ test('on a phone the step navigator moves to the previous and next step and jump
 test('on a phone held upright the master signs full screen on a pad turned to landscape: a stroke down the screen runs along the pad', async ({ page, request }) => {
   const report = (await listingFor(request, amina)).find((r) => r.claimedByDevice === amina.deviceName && r.status === 'signing' && !r.inspectionSignatures.masterSignature)!;
   expect(report).toBeTruthy();
-  await page.addInitScript((s) => {
-    if (!localStorage.getItem('shapes-set')) {
-      localStorage.setItem('settings', s);
-      localStorage.setItem('shapes-set', '1');
-    }
-  }, settings('en'));
-  await page.setViewportSize({ width: 390, height: 844 });
-  await login(page, amina);
+  await signInOnAPhone(page);
   await page.goto(`/pir/${report.id}/#signature`);
   const pad = page.getByTestId('pad-master');
   await expect(pad.getByRole('application')).toBeVisible({ timeout: 60_000 });
