@@ -151,6 +151,11 @@ export const inspectionSignatures = z.object({
   masterSignature: nullableText(200),
   inspectorSignature: nullableText(200),
   masterRefuses: z.boolean(),
+  /**
+   * hex SHA-256 over the canonical form of the report's content and its files' hashes, taken when the
+   * inspection is completed (endInspection); the server recomputes it at complete-submit
+   */
+  fingerprint: z.string().regex(/^[0-9a-f]{64}$/).nullable().optional(),
 });
 export type InspectionSignatures = z.infer<typeof inspectionSignatures>;
 
