@@ -3,7 +3,6 @@ import './globals.css';
 import { Providers } from '@/components/app/providers';
 import { themeScript } from '@/components/app/theme-script';
 import { captureInstallPromptScript } from '@/lib/app/install';
-import { earlyRequestsScript } from '@/lib/api/early-requests';
 import en from '@/messages/en.json';
 
 export const metadata: Metadata = {
@@ -32,7 +31,6 @@ export default function RootLayout({ children }: { children: React.ReactNode }) 
     <html lang="en" suppressHydrationWarning>
       <head>
         <script dangerouslySetInnerHTML={{ __html: themeScript }} />
-        <script dangerouslySetInnerHTML={{ __html: earlyRequestsScript() }} />
         <script dangerouslySetInnerHTML={{ __html: captureInstallPromptScript }} />
       </head>
       <body>

@@ -7,7 +7,6 @@ import { MOCK_MODE, mockLogin, mockReferenceData } from './mock';
 export const api = {
   login: (body: LoginRequest) => (MOCK_MODE ? mockLogin(body) : call(paths.login(), (c) => c.loginReply, { method: 'post', json: body })),
   refreshToken: () => call(paths.refreshToken(), (c) => c.refreshReply),
-  currentFiles: () => call(paths.currentFiles(), (c) => c.currentFilesReply),
   referenceData: <K extends ReferenceDataset>(dataset: K) =>
     MOCK_MODE ? mockReferenceData(dataset) : (call(paths.referenceData(dataset), (c) => c.referenceSchemas[dataset]) as Promise<ReferenceData[K]>),
 };

@@ -4,7 +4,6 @@ import { BASE_PATH, HTTP_TIMEOUT_MS, SESSION_EXPIRED } from '@/lib/contract/cons
 import { loadContract, type ContractModule } from '@/lib/contract/load';
 import { currentToken } from '@/lib/session/session-store';
 import { ApiError, errorFromBody } from './errors';
-import { takeEarlyReply } from './early-requests';
 
 type Listener = () => void;
 const sessionExpiredListeners = new Set<Listener>();
@@ -35,26 +34,14 @@ export const http = ky.create({
   },
 });
 
-function isPlainGet(options: Options): boolean {
-  return (options.method === undefined || options.method.toLowerCase() === 'get') && options.json === undefined && options.body === undefined && options.searchParams === undefined;
-}
-
 /** The reply's schema, picked from the contract once it has loaded. */
 export type ReplySchema<T> = (contract: ContractModule) => z.ZodType<T>;
 
-/** Runs a request and turns every failure into an ApiError (SPEC §8 wording decided by its kind). */
-export async function call<T>(path: string, reply: ReplySchema<T>, options: Options = {}): Promise<T> {
+/** Sends a request; every failure becomes an ApiError (SPEC §8 wording decided by its kind). */
+async function send(path: string, options: Options): Promise<Response> {
   const url = `${BASE_PATH}/${path}`;
-  // The contract loads while the request is in flight.
-  const contract = loadContract();
-  contract.catch(() => undefined);
-  const early = isPlainGet(options) ? takeEarlyReply(typeof window === 'undefined' ? undefined : window.__pirEarly, path, currentToken()) : null;
-  const earlyReply = early ? await early : null;
-  // Sent early, it had the same 30 s as the app's own request would: no second wait.
-  if (earlyReply === 'timeout') throw new ApiError('no-response', 'no response', url);
-  let response: Response;
   try {
-    response = earlyReply ?? (await http(path, options));
+    return await http(path, options);
   } catch (e) {
     if (e instanceof HTTPError) {
       const body = await e.response.text().catch(() => '');
@@ -66,6 +53,11 @@ export async function call<T>(path: string, reply: ReplySchema<T>, options: Opti
     if (e instanceof TypeError) throw new ApiError('no-response', 'no response', url);
     throw new ApiError('no-request', 'no request', url, undefined, String(e));
   }
+}
+
+/** Reads a reply and checks it against its contract schema. */
+async function parseReply<T>(path: string, response: Response, contract: Promise<ContractModule>, reply: ReplySchema<T>): Promise<T> {
+  const url = `${BASE_PATH}/${path}`;
   let body: unknown;
   try {
     body = await response.json();
@@ -81,4 +73,31 @@ export async function call<T>(path: string, reply: ReplySchema<T>, options: Opti
   const parsed = schema.safeParse(body);
   if (!parsed.success) throw new ApiError('invalid-reply', 'invalid reply', url, response.status, parsed.error.issues.slice(0, 5));
   return parsed.data;
+}
+
+function contractLoading(): Promise<ContractModule> {
+  // The contract loads while the request is in flight.
+  const contract = loadContract();
+  contract.catch(() => undefined);
+  return contract;
+}
+
+/** Runs a request and turns every failure into an ApiError. */
+export async function call<T>(path: string, reply: ReplySchema<T>, options: Options = {}): Promise<T> {
+  const contract = contractLoading();
+  return parseReply(path, await send(path, options), contract, reply);
+}
+
+/** A GET that the server may answer 304 Not Modified: `unchanged` then, with nothing read or parsed. */
+export type Conditional<T> = { unchanged: true } | { unchanged: false; data: T; etag: string | null };
+
+/** Sends `If-None-Match` with the entity tag of the reply held, when one is held. */
+export async function callUnlessUnchanged<T>(path: string, reply: ReplySchema<T>, etag: string | null): Promise<Conditional<T>> {
+  const contract = contractLoading();
+  const response = await send(path, {
+    headers: etag ? { 'If-None-Match': etag } : undefined,
+    throwHttpErrors: (status) => status !== 304,
+  });
+  if (response.status === 304) return { unchanged: true };
+  return { unchanged: false, data: await parseReply(path, response, contract, reply), etag: response.headers.get('ETag') };
 }

@@ -25,11 +25,29 @@ export function migrateQuery(q: PersistedQuery): PersistedQuery {
 
 const store = typeof indexedDB === 'undefined' ? undefined : createStore('pir-query-cache', 'queries');
 
+/**
+ * The data last written or read under each key. A refetch that brought the same data (the listing
+ * answered 304 Not Modified keeps the very same object) is not written again: the listing is
+ * hundreds of KB, refetched every 30 s.
+ */
+const written = new Map<string, unknown>();
+
 const storage = store
   ? {
-      getItem: (key: string) => get<PersistedQuery>(key, store),
-      setItem: (key: string, value: PersistedQuery) => set(key, value, store),
-      removeItem: (key: string) => del(key, store),
+      getItem: async (key: string) => {
+        const value = await get<PersistedQuery>(key, store);
+        if (value) written.set(key, value.state.data);
+        return value;
+      },
+      setItem: async (key: string, value: PersistedQuery) => {
+        if (written.get(key) === value.state.data && value.state.data !== undefined) return;
+        await set(key, value, store);
+        written.set(key, value.state.data);
+      },
+      removeItem: (key: string) => {
+        written.delete(key);
+        return del(key, store);
+      },
       entries: () => entries<string, PersistedQuery>(store),
     }
   : null;
@@ -48,5 +66,6 @@ export const queryPersister = experimental_createQueryPersister<PersistedQuery>(
 });
 
 export async function clearPersistedQueries() {
+  written.clear();
   if (store) await clear(store);
 }

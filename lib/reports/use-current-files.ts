@@ -1,16 +1,33 @@
 'use client';
-import { useQuery } from '@tanstack/react-query';
-import { api } from '@/lib/api/calls';
+import { useQuery, type QueryFunctionContext } from '@tanstack/react-query';
+import { callUnlessUnchanged } from '@/lib/api/client';
+import type { Pir } from '@/lib/contract';
+import { paths } from '@/lib/contract/constants';
 import { queryKeys } from '@/lib/query/client';
 
 /** SPEC §9: the list refetches every 30 s. */
 export const AUTO_REFRESH_MS = 30_000;
 
+/** The server's entity tag of each listing held, kept beside it in memory (a reload asks in full). */
+const etags = new WeakMap<Pir[], string>();
+
+/**
+ * The listing, asked for with the tag of the one held: an unchanged listing comes back as 304 with no
+ * body, and the one held is kept as it is (same object: nothing parsed, re-rendered or stored again).
+ */
+async function fetchListing({ client, queryKey }: QueryFunctionContext): Promise<Pir[]> {
+  const held = client.getQueryData<Pir[]>(queryKey);
+  const reply = await callUnlessUnchanged(paths.currentFiles(), (c) => c.currentFilesReply, (held && etags.get(held)) ?? null);
+  if (reply.unchanged) return held!;
+  if (reply.etag) etags.set(reply.data, reply.etag);
+  return reply.data;
+}
+
 /** The server's listing of reports, kept on the tablet for offline use. */
 export function useCurrentFiles(enabled = true) {
   return useQuery({
     queryKey: queryKeys.currentFiles,
-    queryFn: api.currentFiles,
+    queryFn: fetchListing,
     refetchInterval: AUTO_REFRESH_MS,
     enabled,
   });

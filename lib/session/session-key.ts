@@ -1,2 +1,2 @@
-/** The localStorage key of the signed-in user (also read by the inline early-requests script). */
+/** The localStorage key of the signed-in user. */
 export const SESSION_KEY = 'user';

@@ -111,6 +111,20 @@ CREATE TABLE IF NOT EXISTS idempotency (
   PRIMARY KEY (key, user_id, method, path)
 );
 CREATE INDEX IF NOT EXISTS idempotency_created ON idempotency (created_at);
+
+-- bumped by every change to what the listing shows (reports, and the sizes of their files): the
+-- listing is built once per version and answered 304 to a tablet that holds it
+CREATE TABLE IF NOT EXISTS listing_version (
+  id      INTEGER PRIMARY KEY CHECK (id = 1),
+  version INTEGER NOT NULL
+);
+INSERT OR IGNORE INTO listing_version (id, version) VALUES (1, 0);
+CREATE TRIGGER IF NOT EXISTS listing_reports_insert AFTER INSERT ON reports BEGIN UPDATE listing_version SET version = version + 1; END;
+CREATE TRIGGER IF NOT EXISTS listing_reports_update AFTER UPDATE ON reports BEGIN UPDATE listing_version SET version = version + 1; END;
+CREATE TRIGGER IF NOT EXISTS listing_reports_delete AFTER DELETE ON reports BEGIN UPDATE listing_version SET version = version + 1; END;
+CREATE TRIGGER IF NOT EXISTS listing_files_insert AFTER INSERT ON files BEGIN UPDATE listing_version SET version = version + 1; END;
+CREATE TRIGGER IF NOT EXISTS listing_files_update AFTER UPDATE ON files BEGIN UPDATE listing_version SET version = version + 1; END;
+CREATE TRIGGER IF NOT EXISTS listing_files_delete AFTER DELETE ON files BEGIN UPDATE listing_version SET version = version + 1; END;
 `;
 
 export function ensureDataDir(dataDir: string): string {

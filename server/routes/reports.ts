@@ -38,6 +38,7 @@ import {
   fileSizes,
   withSizes,
 } from '../db/reports';
+import { listingCache, matchesTag } from '../db/listing';
 import { currentExtended, getAnnounced, getSave, listAnnounced, writeSave, type SavePart } from '../db/saves';
 import { PdfTimeoutError } from '../documents/pdf-pool';
 import { PICTURE_MAX, pictureFits, readImageHeader, SIGNATURE_MAX, signatureFits } from '../documents/image-size';
@@ -88,9 +89,17 @@ export function reportRoutes(ctx: AppContext): Hono<AppEnv> {
   const { db } = ctx;
   const nowIso = () => ctx.now().toISOString();
 
-  r.get('/offline-api/current-files', auth, (c) => {
+  const listing = listingCache(db, () => {
     const sizes = fileSizes(db);
-    return sendJson(c, currentFilesReply, listReportRows(db).map((row) => withSizes(toPir(row), sizes)));
+    return JSON.stringify(currentFilesReply.parse(listReportRows(db).map((row) => withSizes(toPir(row), sizes))));
+  });
+  r.get('/offline-api/current-files', auth, (c) => {
+    const { body, etag } = listing();
+    c.header('ETag', etag);
+    c.header('Cache-Control', 'no-store');
+    if (matchesTag(c.req.header('If-None-Match'), etag)) return c.body(null, 304);
+    c.header('Content-Type', 'application/json');
+    return c.body(body);
   });
 
   // ------------------------------------------------------------------ claim / reclaim / release

@@ -94,6 +94,40 @@ describe('reports', () => {
     expect(devices).toEqual(new Set([AMINA.deviceName, RAJESH.deviceName, CLAIRE.deviceName, anotherTablet(RAJESH), anotherTablet(CLAIRE)]));
   });
 
+  it('current-files carries an entity tag: a tablet holding that listing is answered 304 with no body until a report changes', async () => {
+    const u = await asUser(t.app);
+    const first = await u.get(be(paths.currentFiles()));
+    const etag = first.headers.get('etag');
+    expect(etag).toMatch(/^"[A-Za-z0-9_-]{43}"$/);
+    const body = await first.text();
+    // the same bytes again: the same tag, for any inspector
+    const other = await asUser(t.app, CLAIRE);
+    const again = await other.get(be(paths.currentFiles()));
+    expect(again.headers.get('etag')).toBe(etag);
+    expect(await again.text()).toBe(body);
+
+    const unchanged = await u.get(be(paths.currentFiles()), { 'if-none-match': etag! });
+    expect(unchanged.status).toBe(304);
+    expect(await unchanged.text()).toBe('');
+    expect(unchanged.headers.get('etag')).toBe(etag);
+    // compressed, the tag is weak (W/), and a tablet that sends it back is answered 304 as well
+    const gzip = await u.get(be(paths.currentFiles()), { 'accept-encoding': 'gzip' });
+    expect(gzip.headers.get('content-encoding')).toBe('gzip');
+    expect(gzip.headers.get('etag')).toBe(`W/${etag}`);
+    expect((await u.get(be(paths.currentFiles()), { 'if-none-match': `W/${etag}` })).status).toBe(304);
+    expect((await u.get(be(paths.currentFiles()), { 'if-none-match': '"other", ' + etag })).status).toBe(304);
+    expect((await u.get(be(paths.currentFiles()), { 'if-none-match': '"other"' })).status).toBe(200);
+
+    // a claim changes the listing: a full reply with a new tag, which shows the claim
+    const free = pick(currentFilesReply.parse(JSON.parse(body)), (p) => p.claimedByDevice === null && p.status === 'notready');
+    expect(claimReply.parse(await (await u.postJson(be(paths.claim(free.fileId)), { deviceIdentifier: u.device })).json())).toBe(free.fileId);
+    const changed = await u.get(be(paths.currentFiles()), { 'if-none-match': etag! });
+    expect(changed.status).toBe(200);
+    expect(changed.headers.get('etag')).not.toBe(etag);
+    expect(currentFilesReply.parse(await changed.json()).find((p) => p.id === free.id)?.claimedByDevice).toBe(u.device);
+    await u.postJson(be(paths.release(free.fileId)), { deviceIdentifier: u.device });
+  });
+
   it('extended info by pending form id and by file id', async () => {
     const u = await asUser(t.app);
     const list = await listing(u);
