@@ -15,6 +15,12 @@ function run(cmd, args) {
 
 run(process.execPath, [path.join(root, 'node_modules/next/dist/bin/next'), 'build']);
 
+// Turbopack also copies each worker's TypeScript source into static/media (the asset behind its
+// `new URL('./x.worker.ts', import.meta.url)`); the worker runs from its compiled chunk, so the sources are
+// never loaded nor precached: they are not shipped.
+const media = path.join(out, '_next/static/media');
+for (const f of fs.existsSync(media) ? fs.readdirSync(media) : []) if (/\.worker\.[\w-]+\.ts$/.test(f)) fs.rmSync(path.join(media, f));
+
 // The PDF viewer's worker is served by the app itself, never from a CDN.
 const pdfWorker = path.join(root, 'node_modules/pdfjs-dist/build/pdf.worker.min.mjs');
 if (fs.existsSync(pdfWorker)) fs.copyFileSync(pdfWorker, path.join(out, 'pdf.worker.min.mjs'));

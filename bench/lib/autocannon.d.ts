@@ -42,6 +42,7 @@ declare module 'autocannon' {
     timeouts: number;
     non2xx: number;
     '2xx': number;
+    '3xx': number;
   }
   function autocannon(opts: Options): Promise<Result>;
   export default autocannon;

@@ -3,6 +3,8 @@
  * bytes it holds in memory (the same bytes the real server sent for that path) and each POST with
  * `1` once the body has been read. Started as its own process, like the real server.
  *
+ * A GET with If-None-Match is answered 304.
+ *
  *   node --import tsx bench/lib/bare-server.ts <bodies.json>   # {"/path": {"file": "...", "type": "application/json"}}
  */
 import fs from 'node:fs';
@@ -23,6 +25,11 @@ const server = http.createServer((req, res) => {
   const body = bodies.get((req.url ?? '/').split('?')[0]!);
   if (!body) {
     res.writeHead(404).end();
+    return;
+  }
+  // a conditional GET: the limit of answering "not modified"
+  if (req.headers['if-none-match']) {
+    res.writeHead(304, { 'cache-control': 'no-store' }).end();
     return;
   }
   res.writeHead(200, { 'content-type': body.type, 'content-length': String(body.bytes.byteLength), 'cache-control': 'no-store' });

@@ -267,3 +267,8 @@ test('a submission left "submitting" with no work queued (the tablet switched of
   await expect(page.getByTestId('submit-status')).toHaveText('The submission failed. Retry to continue where it stopped.');
   await expect(page.getByRole('button', { name: 'Retry submission' })).toBeEnabled();
 });
+
+test('the build ships what runs: no TypeScript source is copied into out/ (the workers run from their compiled chunks)', () => {
+  const sources = fs.readdirSync('out', { recursive: true, encoding: 'utf8' }).filter((f) => /\.tsx?$/.test(f));
+  expect(sources).toEqual([]);
+});
