@@ -10,18 +10,8 @@ import type { ProcessRecord } from '@/lib/local-data/db';
 export const PROCESS_TYPE = { prepare: 'prepare', submit: 'submit' } as const;
 export type ProcessType = (typeof PROCESS_TYPE)[keyof typeof PROCESS_TYPE];
 
-/** Task subtypes; file transfers may run side by side, the others one at a time, in order. */
+/** Task subtypes; how each runs (side by side, stopping the others) is in its handler (./handlers.ts). */
 export const SUBTYPE = { claim: 'claim', extended: 'extended', file: 'file', save: 'save', upload: 'upload', verify: 'verify' } as const;
-export const PARALLEL_SUBTYPES: ReadonlySet<string> = new Set([SUBTYPE.file, SUBTYPE.upload]);
-/**
- * Tasks that run side by side with the file transfers after them. The extended info needs nothing
- * from the files, nor they from it. The claim neither: the files are downloaded while it is on its
- * way rather than one round trip later, and a claim refused for good stops them (STOPS_ITS_BATCH)
- * and the preparation's files are deleted with it (docs/decisions.md).
- */
-export const WITH_THE_FILES_AFTER: ReadonlySet<string> = new Set([SUBTYPE.claim, SUBTYPE.extended]);
-/** Tasks whose refusal for good stops the tasks running beside them: nothing is worth finishing. */
-export const STOPS_ITS_BATCH: ReadonlySet<string> = new Set([SUBTYPE.claim]);
 
 export interface RemoteFile {
   link: string;

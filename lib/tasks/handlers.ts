@@ -58,8 +58,16 @@ async function storeOrStop(record: Parameters<typeof putFile>[0]) {
   }
 }
 
+/**
+ * The task kinds. Batches (SPEC §4 files side by side): a preparation's claim and extended info run
+ * beside the downloads after them, the extended info needing nothing from the files nor they from it,
+ * the claim's files downloaded while it is on its way rather than one round trip later; a claim
+ * refused for good stops them, and the preparation's files are deleted with it (docs/decisions.md).
+ */
 export const handlers: Record<string, TaskHandler> = {
   [SUBTYPE.claim]: {
+    batch: 'download',
+    stopsItsBatch: true,
     async execute(t, { signal }) {
       const reply = await guarded(() => call(t.url, (c) => c.claimReply, { method: 'post', json: t.body, headers: idem(t), signal }));
       // SPEC §5: a claim reply of 0 is an error.
@@ -69,6 +77,7 @@ export const handlers: Record<string, TaskHandler> = {
   },
 
   [SUBTYPE.extended]: {
+    batch: 'download',
     execute: (t, { signal }) => guarded(() => call(t.url, (c) => c.extendedReply, { signal })),
     async resolve(t, result) {
       const ext = (await loadContract()).extended.parse(result) as Extended;
@@ -78,6 +87,9 @@ export const handlers: Record<string, TaskHandler> = {
   },
 
   [SUBTYPE.file]: {
+    batch: 'download',
+    transfer: true,
+    storedLazily: true,
     async execute(t, { signal, progress, transferred }) {
       const body = t.body as { fileId: string; filename: string; contentType: string };
       // A file that failed once is counted on its way on the next tries: on a very slow link a small
@@ -106,6 +118,7 @@ export const handlers: Record<string, TaskHandler> = {
   },
 
   [SUBTYPE.save]: {
+    sends: true,
     async execute(t, { signal }) {
       const report = reportOf(t);
       if (!report.extended) throw new FinalError('missing PIR in task');
@@ -123,6 +136,9 @@ export const handlers: Record<string, TaskHandler> = {
   },
 
   [SUBTYPE.upload]: {
+    batch: 'upload',
+    transfer: true,
+    sends: true,
     async execute(t, { signal, progress }) {
       const item = t.body as UploadItem;
       const file = await getFile(item.storedFileId);

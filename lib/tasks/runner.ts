@@ -12,7 +12,6 @@ import type { Task } from '@/lib/contract';
 import type { ProcessRecord } from '@/lib/local-data/db';
 import { allProcesses, announceProcesses, saveProcess, showProcess, storeProcess } from '@/lib/local-data/processes-store';
 import { applyTaskEvent, isProcessComplete, PENDING_CHECK_MS, processStatus, PROGRESS_SAVE_MS, stalledTasks, STOPPED, type TaskEvent } from './model';
-import { PARALLEL_SUBTYPES, STOPS_ITS_BATCH, SUBTYPE, WITH_THE_FILES_AFTER } from './builders';
 import { setBusy } from '@/lib/app/busy';
 import { holdQueueLock } from './queue-lock';
 
@@ -41,11 +40,28 @@ export interface ExecContext {
   transferred(): void;
 }
 
+/**
+ * What a kind of task does, and how the runner schedules it. The runner knows no kind by name: the
+ * lifecycle's rules (which tasks run side by side, which stop the others) are in these descriptors.
+ */
 export interface TaskHandler {
   /** does the network part; its result is stored on the task (COMPLETED) */
   execute(task: Task, ctx: ExecContext): Promise<unknown>;
   /** applies the result on the tablet (RESOLVED); runs again after a crash between the two */
   resolve?(task: Task, result: unknown, process: ProcessRecord): Promise<void>;
+  /** consecutive tasks of one batch name run side by side, in a small window; without one, alone and in order */
+  batch?: string;
+  /** holds one of the TRANSFER_SLOTS shared by every report while it runs */
+  transfer?: boolean;
+  /** refused for good, it stops the tasks of its batch; while it is on its way the batch stays narrow (BESIDE_A_CLAIM) */
+  stopsItsBatch?: boolean;
+  /**
+   * its registration and progress are stored with the next progress write, not at once: nothing of it
+   * is kept before it ends (a download), so a crash only runs it again
+   */
+  storedLazily?: boolean;
+  /** the app shows it is sending while this runs (SPEC §9: leaving the page warns) */
+  sends?: boolean;
 }
 
 export interface RunnerDeps {
@@ -358,12 +374,12 @@ export class TaskRunner {
       if (controller.signal.aborted || !this.deps.canRun()) return;
       const p = this.current(processUid);
       if (!p) return;
-      const head = p.tasks[i]!;
-      // A batch: consecutive file transfers (with the claim and the extended info just before them), or one other task.
-      const kind = WITH_THE_FILES_AFTER.has(head.subtype) ? SUBTYPE.file : head.subtype;
-      const joins = (subtype: string) => subtype === kind || (kind === SUBTYPE.file && WITH_THE_FILES_AFTER.has(subtype));
+      // A batch: consecutive tasks of one batch name (the file transfers, with the claim and the
+      // extended info just before them), or one other task.
+      const batchOf = (t: Task) => this.deps.handlers[t.subtype]?.batch;
+      const name = batchOf(p.tasks[i]!);
       let end = i + 1;
-      if (PARALLEL_SUBTYPES.has(kind)) while (end < p.tasks.length && joins(p.tasks[end]!.subtype)) end++;
+      if (name) while (end < p.tasks.length && batchOf(p.tasks[end]!) === name) end++;
       const batch = p.tasks.slice(i, end).map((t) => t.uid);
       const ok = await this.runBatch(processUid, batch, controller.signal);
       if (!ok) break;
@@ -391,12 +407,13 @@ export class TaskRunner {
       while (workers.length < Math.min(n, uids.length)) workers.push(work());
     };
     const head = this.current(processUid)?.tasks.find((x) => x.uid === uids[0]);
-    const claim = head && STOPS_ITS_BATCH.has(head.subtype) && head.status !== 'RESOLVED' ? head.uid : null;
+    const stops = (t: Task | undefined) => Boolean(t && this.deps.handlers[t.subtype]?.stopsItsBatch);
+    const claim = head && stops(head) && head.status !== 'RESOLVED' ? head.uid : null;
     const work = async () => {
       for (let uid = queue.shift(); uid !== undefined && !stop.signal.aborted; uid = queue.shift()) {
         await this.runTask(processUid, uid, stop.signal);
         const t = this.current(processUid)?.tasks.find((x) => x.uid === uid);
-        if (t?.status === 'REJECTED' && STOPS_ITS_BATCH.has(t.subtype)) stop.abort();
+        if (t?.status === 'REJECTED' && stops(t)) stop.abort();
         if (uid === claim) widen(FILE_WINDOW);
       }
     };
@@ -430,7 +447,7 @@ export class TaskRunner {
     }
     if (retryState(t).retryAt > this.deps.now()) return;
 
-    const release = PARALLEL_SUBTYPES.has(t.subtype) ? await this.transfers.acquire(Date.parse(p.createdAt) || 0) : () => {};
+    const release = handler.transfer ? await this.transfers.acquire(Date.parse(p.createdAt) || 0) : () => {};
     if (signal.aborted) return release();
     try {
       await this.execute(processUid, taskUid, t, p, handler, signal, release);
@@ -446,10 +463,10 @@ export class TaskRunner {
     // download's registration is stored with its progress (every PROGRESS_SAVE_MS) instead: nothing
     // of it is kept before it completes, so there is nothing to recover, and a preparation's 45
     // files would each write the whole process once more.
-    const registered = this.update(processUid, taskUid, { type: 'register' }, t.subtype !== SUBTYPE.file);
+    const registered = this.update(processUid, taskUid, { type: 'register' }, !handler.storedLazily);
     registered.catch(() => undefined);
     this.inFlight.add(taskUid);
-    const sending = t.subtype === SUBTYPE.save || t.subtype === SUBTYPE.upload;
+    const sending = Boolean(handler.sends);
     if (sending) setBusy(`task:${taskUid}`, 'upload');
     const alive = setInterval(() => void this.update(processUid, taskUid, { type: 'alive' }, false), ALIVE_MS);
     try {
@@ -473,7 +490,7 @@ export class TaskRunner {
           processUid,
           taskUid,
           (task) => applyTaskEvent(applyTaskEvent(task, { type: 'complete', result }), { type: 'resolve' }),
-          t.subtype !== SUBTYPE.file,
+          !handler.storedLazily,
         );
       }
     } catch (e) {

@@ -6,6 +6,7 @@ import { attachQueryClient, localKeys } from '@/lib/local-data/cache';
 import { db, type ProcessRecord } from '@/lib/local-data/db';
 import { allProcesses, loadProcesses, saveProcess } from '@/lib/local-data/processes-store';
 import { BESIDE_A_CLAIM, FILE_WINDOW, FinalError, PausedError, PrioritySlots, TaskRunner, TRANSFER_SLOTS, type RunnerDeps, type TaskHandler } from '@/lib/tasks/runner';
+import { handlers as lifecycleHandlers } from '@/lib/tasks/handlers';
 import { task } from './fixtures/report';
 
 let client: QueryClient;
@@ -24,11 +25,18 @@ function process(uid: string, tasks: Task[], createdAt = '2026-11-21T10:00:00.00
   return { type: 'prepare', subject: 1, uid, description: 'process.prepare', tasks, createdAt };
 }
 
+/** How the lifecycle's task of that kind is scheduled (side by side, stopping its batch …), without its work. */
+function policyOf(kind: string): Omit<TaskHandler, 'execute' | 'resolve'> {
+  const { execute: _execute, resolve: _resolve, ...policy } = lifecycleHandlers[kind] ?? { execute: async () => undefined };
+  return policy;
+}
+
+/** Runs the test's handlers, each scheduled as the lifecycle's task of the same kind. */
 function start(handlers: Record<string, TaskHandler>, over: Partial<RunnerDeps> = {}) {
   const done: ProcessRecord[] = [];
   const rejected: ProcessRecord[] = [];
   runner = new TaskRunner({
-    handlers,
+    handlers: Object.fromEntries(Object.entries(handlers).map(([kind, h]) => [kind, { ...policyOf(kind), ...h }])),
     canRun: () => true,
     onComplete: async (p) => {
       done.push(p);
