@@ -52,6 +52,19 @@ function withServerFields(local: Pir, server: Pir): Pir {
   return next;
 }
 
+/**
+ * A report this tablet does not work on (any more): the server's view wins, but a prepared copy keeps
+ * its downloaded extended info with the step flags, errors and signatures that go with it (the work of
+ * a claim this tablet lost stays whole through every later listing), and a submitted report keeps the
+ * dates of the lifecycle it went through here beside the server's.
+ */
+function asTheServerHasIt(local: Pir, server: Pir): Pir {
+  const next: Pir = local.extended
+    ? { ...server, extended: local.extended, inspectionstatus: local.inspectionstatus, inspectionErrors: local.inspectionErrors, inspectionSignatures: local.inspectionSignatures }
+    : { ...server, extended: null };
+  return server.status === 'submitted' ? { ...next, lifecycle: { ...local.lifecycle, ...server.lifecycle } } : next;
+}
+
 function same(a: Pir, b: Pir): boolean {
   return JSON.stringify(a) === JSON.stringify(b);
 }
@@ -89,7 +102,7 @@ export function mergeFromServer(local: readonly Pir[], server: readonly Pir[], d
     if (isHeldHere(l, device)) {
       if (s.status === 'submitted') {
         // The server finished the submission (e.g. verified after the tab died): adopt it.
-        next = { ...withServerFields(l, s), status: 'submitted', claimedByDevice: s.claimedByDevice, lifecycle: { ...l.lifecycle, ...s.lifecycle } };
+        next = asTheServerHasIt(l, s);
       } else if (s.claimedByDevice && s.claimedByDevice !== device) {
         // Another device took the claim. The inspector's data stays on the tablet; the report goes back to notready.
         next = { ...withServerFields(l, s), status: 'notready', claimedByDevice: s.claimedByDevice, lifecycle: {} };
@@ -101,8 +114,7 @@ export function mergeFromServer(local: readonly Pir[], server: readonly Pir[], d
         if (!next.extended && isHeldHere(next, device)) result.toPrepare.push(next);
       }
     } else {
-      // Not worked on here: the server's view wins, but a prepared copy keeps its downloaded extended info.
-      next = { ...s, extended: l.extended };
+      next = asTheServerHasIt(l, s);
       if (s.claimedByDevice === device && l.status === 'notready' && !['submitted', 'notready', 'claimed'].includes(s.status) && !l.extended) {
         next = { ...s, extended: null };
         result.toPrepare.push(next);
