@@ -1,7 +1,7 @@
 'use client';
 import { NextIntlClientProvider } from 'next-intl';
 import { useEffect, useState } from 'react';
-import { toast } from '@/lib/app/toast';
+import { toast } from 'sonner';
 import type { Language } from '@/lib/contract';
 import { useLanguage } from '@/lib/hooks/use-language';
 import { DEFAULT_LANGUAGE, loadedMessages, loadMessages, type Messages } from '@/lib/i18n/messages';

@@ -1,7 +1,7 @@
 'use client';
 import { useTranslations } from 'next-intl';
 import { useEffect } from 'react';
-import { toast } from '@/lib/app/toast';
+import { toast } from 'sonner';
 import { reportTitle } from '@/lib/reports/groups';
 import { onLifecycleEvent } from '@/lib/tasks/events';
 import { useErrorText } from './use-error-text';

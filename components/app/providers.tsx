@@ -9,7 +9,7 @@ import { SessionEffects } from './session-effects';
 import { AppShell } from './app-shell';
 import { ErrorDialog } from './error-dialog';
 import { MockBanner } from './mock-banner';
-import { ToasterHost } from './toaster-host';
+import { Toaster } from './toaster';
 
 export function Providers({ children }: { children: React.ReactNode }) {
   const [queryClient] = useState(() => {
@@ -25,7 +25,7 @@ export function Providers({ children }: { children: React.ReactNode }) {
         <MockBanner />
         <AppShell>{children}</AppShell>
         <ErrorDialog />
-        <ToasterHost />
+        <Toaster />
       </IntlProvider>
     </QueryClientProvider>
   );

@@ -2,7 +2,7 @@
 import { NextIntlClientProvider, useLocale, useMessages } from 'next-intl';
 import { useEffect, useMemo, useState } from 'react';
 import type { Language } from '@/lib/contract';
-import { toast } from '@/lib/app/toast';
+import { toast } from 'sonner';
 import { DEFAULT_LANGUAGE, loadedMessages, loadedScreenMessages, loadScreenMessages, type ScreenMessages as Screens } from '@/lib/i18n/messages';
 
 /**

@@ -1,7 +1,7 @@
 'use client';
 import { useTranslations } from 'next-intl';
 import { useEffect } from 'react';
-import { toast } from '@/lib/app/toast';
+import { toast } from 'sonner';
 import { registerServiceWorker, takeUpdatedFlag } from '@/lib/app/service-worker';
 
 /** The service worker precaches the whole app so it starts with no network. Production builds only. */

@@ -2,7 +2,7 @@
 import { useTranslations } from 'next-intl';
 import { DownloadIcon, RefreshCwIcon } from 'lucide-react';
 import { useState, useSyncExternalStore } from 'react';
-import { toast } from '@/lib/app/toast';
+import { toast } from 'sonner';
 import { busyReasons, onBusyChange } from '@/lib/app/busy';
 import { checkForUpdates, installUpdate } from '@/lib/app/service-worker';
 import { hasPendingEdits, flushEdits } from '@/lib/local-data/reports-store';

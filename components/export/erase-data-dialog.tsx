@@ -1,7 +1,7 @@
 'use client';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslations } from 'next-intl';
-import { toast } from '@/lib/app/toast';
+import { toast } from 'sonner';
 import { eraseAllData } from '@/lib/export/actions';
 import { useLocalReports } from '@/lib/local-data/use-local';
 import { reportTitle } from '@/lib/reports/groups';

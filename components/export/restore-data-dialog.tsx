@@ -1,6 +1,6 @@
 'use client';
 import { useFormatter, useLocale, useTranslations } from 'next-intl';
-import { toast } from '@/lib/app/toast';
+import { toast } from 'sonner';
 import { AlertTriangleIcon, FileUpIcon, LockIcon, Loader2Icon } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { APP_VERSIONS, applyRestore } from '@/lib/export/actions';

@@ -4,7 +4,7 @@ import { useRouter } from 'next/navigation';
 import { useTranslations } from 'next-intl';
 import { FolderOpenIcon, LockIcon } from 'lucide-react';
 import { useCallback, useEffect, useRef, useSyncExternalStore } from 'react';
-import { toast } from '@/lib/app/toast';
+import { toast } from 'sonner';
 import type { Pir, StepName } from '@/lib/contract';
 import { STEP_NAMES } from '@/lib/contract/constants';
 import { useAppRoute } from '@/lib/hooks/use-location-path';

@@ -3,7 +3,7 @@ import { useFormatter, useLocale, useNow, useTranslations } from 'next-intl';
 import { RefreshCwIcon } from 'lucide-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useDeferredValue, useEffect, useMemo, useState } from 'react';
-import { toast } from '@/lib/app/toast';
+import { toast } from 'sonner';
 import type { Language, Pir } from '@/lib/contract';
 import { useCurrentFiles } from '@/lib/reports/use-current-files';
 import { useLocalReports, useProcesses } from '@/lib/local-data/use-local';

@@ -3,7 +3,7 @@ import { reportError } from '@/lib/errors/error-bus';
 import { useFormatter, useTranslations } from 'next-intl';
 import { ArchiveIcon, FileTextIcon, SendIcon, UndoIcon } from 'lucide-react';
 import { useState } from 'react';
-import { toast } from '@/lib/app/toast';
+import { toast } from 'sonner';
 import { useRouter } from 'next/navigation';
 import type { Pir } from '@/lib/contract';
 import type { ProcessRecord } from '@/lib/local-data/db';
