@@ -103,6 +103,8 @@ export function mergeFromServer(local: readonly Pir[], server: readonly Pir[], d
     } else {
       // Not worked on here: the server's view wins, but a prepared copy keeps its downloaded extended info.
       next = { ...s, extended: l.extended };
+      // The server's receipt of this tablet's submission is the tablet's own (issue 22).
+      if (l.submissionReceipt) next.submissionReceipt = l.submissionReceipt;
       if (s.claimedByDevice === device && l.status === 'notready' && !['submitted', 'notready', 'claimed'].includes(s.status) && !l.extended) {
         next = { ...s, extended: null };
         result.toPrepare.push(next);
