@@ -152,13 +152,13 @@ async function journey(target: Target, report: Pir, patience = 60_000) {
 
   // Issue 22: the server's receipt, checked against the three files sent, shown on the submit step and
   // the card, and still there after a reload with no network, in English and in French.
-  await expectReceipt(page, report.id, 'The server holds 3 of 3 files, checked');
+  await expectReceipt(page, report.id, report.code, 'The server holds 3 of 3 files, checked');
   await goOffline(context);
   await page.reload();
-  await expectReceipt(page, report.id, 'The server holds 3 of 3 files, checked');
+  await expectReceipt(page, report.id, report.code, 'The server holds 3 of 3 files, checked');
   await page.evaluate(() => localStorage.setItem('settings', JSON.stringify({ ...JSON.parse(localStorage.getItem('settings') ?? '{}'), language: 'fr' })));
   await page.reload();
-  await expectReceipt(page, report.id, 'Le serveur détient 3 fichiers sur 3, vérifiés');
+  await expectReceipt(page, report.id, report.code, 'Le serveur détient 3 fichiers sur 3, vérifiés');
   await context.close();
 
   // The server holds exactly what was entered, each file once.
@@ -196,7 +196,7 @@ async function journey(target: Target, report: Pir, patience = 60_000) {
 }
 
 /** The receipt on the submit step (with each file, its size and SHA-256) and on the report's card. */
-async function expectReceipt(page: Page, reportId: number, summary: string) {
+async function expectReceipt(page: Page, reportId: number, code: string, summary: string) {
   await page.goto(`/pir/${reportId}/#submit`);
   const receipt = page.getByTestId('submit-receipt');
   await expect(receipt.getByTestId('receipt-summary')).toHaveText(summary);
@@ -204,6 +204,8 @@ async function expectReceipt(page: Page, reportId: number, summary: string) {
   await expect(receipt.getByTestId('receipt-file')).toHaveCount(3);
   await expect(receipt.getByTestId('receipt-fingerprint')).toContainText(/[0-9a-f]{4} [0-9a-f]{4} [0-9a-f]{4} [0-9a-f]{4}/);
   await page.goto('/reports/');
+  // the submitted group is a carousel: find the card by its code
+  await page.getByRole('searchbox').fill(code);
   await expect(page.locator(`[data-report-id="${reportId}"]`).getByTestId('card-receipt')).toHaveText(summary);
 }
 
