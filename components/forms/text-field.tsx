@@ -4,6 +4,7 @@ import { useController, useFormContext } from 'react-hook-form';
 import { Input } from '@/components/ui/input';
 import { Textarea } from '@/components/ui/textarea';
 import { Field, useFieldError, useRequired } from './field';
+import { useLengthLimit } from './length-counter';
 
 /** Free text, or text restricted by its rule (digits, email); stored as a string. */
 export function TextField({
@@ -30,22 +31,27 @@ export function TextField({
   const { field } = useController({ name, control });
   const invalid = useFieldError(name);
   const required = useRequired(name);
+  const value = (field.value as string | null) ?? '';
+  const limit = useLengthLimit(value.length, maxLength, id);
+  const describedBy = [invalid ? `${id}-error` : null, limit.describedBy].filter(Boolean).join(' ') || undefined;
   const common = {
     id,
     name: field.name,
-    value: (field.value as string | null) ?? '',
+    value,
     onChange: (e: React.ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) => field.onChange(e.target.value),
+    onPaste: limit.onPaste,
     onBlur: field.onBlur,
     ref: field.ref,
     disabled: formState.disabled,
     'aria-invalid': invalid || undefined,
     'aria-required': required || undefined,
-    'aria-describedby': invalid ? `${id}-error` : undefined,
+    'aria-describedby': describedBy,
     maxLength,
   };
   return (
     <Field id={id} name={name} label={label} hint={hint} className={className}>
       {multiline ? <Textarea rows={4} {...common} /> : <Input type={type} inputMode={inputMode} autoComplete="off" {...common} />}
+      {limit.counter}
     </Field>
   );
 }

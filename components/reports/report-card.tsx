@@ -1,7 +1,8 @@
 'use client';
 import { AppLink as Link } from '@/components/app/app-link';
 import { useFormatter, useLocale, useNow, useTranslations } from 'next-intl';
-import { CameraIcon, HardDriveIcon, LockIcon, TriangleAlertIcon, UploadIcon } from 'lucide-react';
+import { CameraIcon, CircleAlertIcon, CircleCheckIcon, HardDriveIcon, LockIcon, TriangleAlertIcon, UploadIcon } from 'lucide-react';
+import { checkReceipt, receiptToShow } from '@/lib/reports/receipt';
 import { memo, useSyncExternalStore } from 'react';
 import { claimRefusals } from '@/lib/reports/claim-refusals';
 import { useErrorText } from '@/components/app/use-error-text';
@@ -154,6 +155,7 @@ export const ReportCard = memo(function ReportCard({
           )}
         </p>
       )}
+      <ReceiptNote report={report} />
       {processes.map((p) => (
         <div key={p.uid} className="relative z-10">
           <ProcessProgress process={p} compact />
@@ -175,3 +177,21 @@ export const ReportCard = memo(function ReportCard({
     </Card>
   );
 });
+
+/** Issue 22: what the server's receipt says, on the card of a submitted report until it is archived. */
+function ReceiptNote({ report }: { report: Pir }) {
+  const t = useTranslations('reports.card');
+  const stored = receiptToShow(report);
+  if (!stored) return null;
+  const check = checkReceipt(stored);
+  return (
+    <p
+      className={`flex items-center gap-1.5 text-xs font-medium ${check.checked ? 'text-success' : 'text-destructive'}`}
+      data-testid="card-receipt"
+      data-checked={check.checked}
+    >
+      {check.checked ? <CircleCheckIcon className="size-3.5 shrink-0" aria-hidden /> : <CircleAlertIcon className="size-3.5 shrink-0" aria-hidden />}
+      {t(check.checked ? 'receiptChecked' : 'receiptIncomplete', { held: check.held, sent: check.sent })}
+    </p>
+  );
+}

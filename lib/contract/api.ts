@@ -5,7 +5,7 @@
 import './zod-config';
 import { z } from 'zod';
 import { MAX_FILE_BYTES, FILE_KINDS } from './constants';
-import { extended, extendedVessel, pir, token, userProfile } from './entities';
+import { extended, extendedVessel, pir, submitReceipt, token, userProfile } from './entities';
 
 /** Error replies (SPEC §8): a message, and optional details. */
 export const errorReply = z.object({
@@ -95,8 +95,12 @@ export const saveReply = z.object({
   announced: z.array(z.string()),
 });
 
-/** truthy only when every announced file was received whole */
-export const completeSubmitReply = z.boolean();
+/**
+ * Truthy only when every announced file was received whole and the fingerprint (if any) matches:
+ * the receipt (issue 22), or `true` from an older server; `false` while files are still missing.
+ */
+export const completeSubmitReply = z.union([z.boolean(), submitReceipt]);
+export type CompleteSubmitReply = z.infer<typeof completeSubmitReply>;
 
 export const fileKind = z.enum(FILE_KINDS);
 

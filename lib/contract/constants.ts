@@ -73,6 +73,11 @@ export const INVALID_CREDENTIALS = 'INVALID_CREDENTIALS';
 export const TOO_MANY_REQUESTS = 'TOO_MANY_REQUESTS';
 /** Login refused: the tablet name is registered to another inspector (issue 19); `data.deviceName` names it. */
 export const DEVICE_OF_ANOTHER_USER = 'DEVICE_OF_ANOTHER_USER';
+/**
+ * complete-submit refused (HTTP 409, issue 22): the report's content or files differ from what was
+ * signed (the fingerprint taken at endInspection); `data` has `expected` and `computed`.
+ */
+export const FINGERPRINT_MISMATCH = 'FINGERPRINT_MISMATCH';
 /** Largest JSON body the server accepts, and largest uploaded file. */
 export const MAX_JSON_BYTES = 2 * 1024 * 1024;
 export const MAX_FILE_BYTES = 50 * 1024 * 1024;

@@ -362,6 +362,41 @@ export const extended = z.object({
 });
 export type Extended = z.infer<typeof extended>;
 
+// ---------------------------------------------------------------- the server's receipt (issue 22)
+
+const sha256Hex = z.string().regex(/^[0-9a-f]{64}$/);
+
+/** A file the server holds for a submitted report, as complete-submit's receipt lists it. */
+export const receiptFile = z.object({
+  fileUrl: text(200),
+  part: z.enum(['pictures', 'attachments', 'signatures']),
+  size: z.number().int().nonnegative(),
+  sha256: sha256Hex,
+});
+export type ReceiptFile = z.infer<typeof receiptFile>;
+
+/** complete-submit's reply once a submission is verified: each file the server holds, and the total. */
+export const submitReceipt = z.object({
+  reportId: id,
+  submitDate: isoDate,
+  /** the fingerprint the server checked, or null for a report saved without one */
+  fingerprint: sha256Hex.nullable(),
+  files: filesOf(receiptFile),
+  total: z.object({ files: z.number().int().nonnegative(), bytes: z.number().int().nonnegative() }),
+});
+export type SubmitReceipt = z.infer<typeof submitReceipt>;
+
+/**
+ * The receipt as the tablet keeps it with the report until it is archived: the server's reply and
+ * the files the tablet sent (to say "the server holds 9 of 9 files, checked").
+ */
+export const storedReceipt = z.object({
+  receipt: submitReceipt,
+  sent: filesOf(receiptFile.pick({ fileUrl: true, size: true, sha256: true })),
+  receivedAt: isoDate,
+});
+export type StoredReceipt = z.infer<typeof storedReceipt>;
+
 // ---------------------------------------------------------------- the report
 
 export const pir = z.object({
@@ -388,6 +423,8 @@ export const pir = z.object({
   inspectionstatus: z.partialRecord(stepName, z.boolean()),
   inspectionErrors: z.partialRecord(stepName, stepErrors),
   inspectionSignatures,
+  /** the tablet's own: the server's receipt of the submission (issue 22); never sent by the server */
+  submissionReceipt: storedReceipt.nullable().optional(),
 });
 export type Pir = z.infer<typeof pir>;
 

@@ -21,6 +21,7 @@ const KEYS: Record<string, string> = {
   SESSION_EXPIRED: 'sessionExpired',
   REPORT_NOT_FOUND: 'reportNotFound',
   ALREADY_SUBMITTED: 'alreadySubmitted',
+  FINGERPRINT_MISMATCH: 'fingerprintMismatch',
   'transition.wrongStatus': 'wrongStatus',
   'transition.inspectorNameRequired': 'inspectorNameRequired',
   'transition.signaturesMissing': 'signaturesMissing',

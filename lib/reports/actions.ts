@@ -94,8 +94,29 @@ export async function startSigning(report: Pir) {
   await commit({ put: [transition(report, { type: 'startSigning' })] });
 }
 
+/**
+ * SPEC §4 endInspection, and issue 22: the signatures are bound to what was signed. The fingerprint
+ * is taken over the report as the save will send it (the contract's shape, the files' hashes and
+ * announced metadata, local attachments as the PDF they make) and travels with the save.
+ */
 export async function endInspection(report: Pir) {
-  await commit({ put: [transition(report, { type: 'endInspection' })] });
+  const ended = transition(report, { type: 'endInspection' });
+  const fingerprint = await fingerprintOf(ended);
+  await commit({ put: [{ ...ended, inspectionSignatures: { ...ended.inspectionSignatures, fingerprint } }] });
+}
+
+/** The fingerprint of the report as it would be submitted now (lib/inspection/fingerprint.ts). */
+export async function fingerprintOf(report: Pir): Promise<string> {
+  if (!report.extended) throw new ActionError('transition.notPrepared');
+  const [contract, { computeFingerprint }, uploads] = await Promise.all([loadContract(), import('@/lib/inspection/fingerprint'), collectUploads(report)]);
+  // What the server keeps is what the contract's schemas make of the save: the same shape here.
+  const extended = contract.extended.parse(report.extended);
+  return computeFingerprint({
+    reportId: report.id,
+    extended,
+    masterRefuses: report.inspectionSignatures.masterRefuses,
+    files: uploads.map((u) => ({ part: u.part, fileUrl: u.fileUrl, size: u.size, sha256: u.sha256, meta: u.meta })),
+  });
 }
 
 async function sha256Hex(bytes: ArrayBuffer): Promise<string> {

@@ -55,13 +55,15 @@ function withServerFields(local: Pir, server: Pir): Pir {
 /**
  * A report this tablet does not work on (any more): the server's view wins, but a prepared copy keeps
  * its downloaded extended info with the step flags, errors and signatures that go with it (the work of
- * a claim this tablet lost stays whole through every later listing), and a submitted report keeps the
- * dates of the lifecycle it went through here beside the server's.
+ * a claim this tablet lost stays whole through every later listing), a submitted report keeps the dates
+ * of the lifecycle it went through here beside the server's, and the server's receipt of it stays.
  */
 function asTheServerHasIt(local: Pir, server: Pir): Pir {
   const next: Pir = local.extended
     ? { ...server, extended: local.extended, inspectionstatus: local.inspectionstatus, inspectionErrors: local.inspectionErrors, inspectionSignatures: local.inspectionSignatures }
     : { ...server, extended: null };
+  // The server's receipt of this tablet's submission is the tablet's own (issue 22).
+  if (local.submissionReceipt) next.submissionReceipt = local.submissionReceipt;
   return server.status === 'submitted' ? { ...next, lifecycle: { ...local.lifecycle, ...server.lifecycle } } : next;
 }
 

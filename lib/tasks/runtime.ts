@@ -11,7 +11,8 @@ import { noteClaimRefused } from '@/lib/reports/claim-refusals';
 import { sessionStore } from '@/lib/session/session-store';
 import { queryKeys } from '@/lib/query/client';
 import { applyTransition, isSubmissionStalled } from '@/lib/reports/transitions';
-import { buildDetailsProcess, PROCESS_TYPE, SUBTYPE } from './builders';
+import { buildDetailsProcess, PROCESS_TYPE, SUBTYPE, type UploadItem } from './builders';
+import { storedReceiptOf } from '@/lib/reports/receipt';
 import { emitLifecycleEvent } from './events';
 import { handlers } from './handlers';
 import { processStatus, rejectionMessage } from './model';
@@ -54,8 +55,13 @@ export async function onComplete(p: ProcessRecord) {
     await commit({ put: [next], removeProcesses: [p.uid] });
     if (r.ok) emitLifecycleEvent({ type: 'pirReady', report: next });
   } else if (p.type === PROCESS_TYPE.submit) {
-    const r = applyTransition(report, { type: 'submitted' }, new Date());
-    const next = r.ok ? r.report : report;
+    const now = new Date();
+    const r = applyTransition(report, { type: 'submitted' }, now);
+    // Issue 22: the server's receipt stays with the report (IndexedDB) until it is archived.
+    const verify = p.tasks.find((t) => t.subtype === SUBTYPE.verify);
+    const sent = (p.tasks.find((t) => t.subtype === SUBTYPE.save)?.body as { uploads?: UploadItem[] } | undefined)?.uploads ?? [];
+    const receipt = storedReceiptOf(verify?.result, sent, now);
+    const next = r.ok ? (receipt ? { ...r.report, submissionReceipt: receipt } : r.report) : report;
     await commit({ put: [next], removeProcesses: [p.uid] });
     if (r.ok) emitLifecycleEvent({ type: 'pirSubmitted', report: next });
     void queryClient().invalidateQueries({ queryKey: queryKeys.currentFiles });

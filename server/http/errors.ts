@@ -6,7 +6,7 @@ import type { Context } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import type { ErrorReply } from '../../lib/contract/index';
-import { DEVICE_OF_ANOTHER_USER, INVALID_CREDENTIALS, TOO_MANY_REQUESTS } from '../../lib/contract/constants';
+import { DEVICE_OF_ANOTHER_USER, FINGERPRINT_MISMATCH, INVALID_CREDENTIALS, TOO_MANY_REQUESTS } from '../../lib/contract/constants';
 
 export class HttpError extends Error {
   constructor(
@@ -51,6 +51,7 @@ export const Msg = {
   INVALID_IMAGE: 'INVALID_IMAGE',
   UNSUPPORTED_FILE_TYPE: 'UNSUPPORTED_FILE_TYPE',
   IMAGE_TOO_LARGE: 'IMAGE_TOO_LARGE',
+  FINGERPRINT_MISMATCH,
   INTERNAL_ERROR: 'INTERNAL_ERROR',
 } as const;
 

@@ -18,9 +18,11 @@ import {
   saveParts,
   saveReply,
   UPLOAD_OK_PREFIX,
+  type Extended,
   type Lifecycle,
   type Pir,
   type RemoteDocument,
+  type SubmitReceipt,
   type SubmittedForm,
 } from '../../lib/contract/index';
 import { requireAuth } from '../auth/middleware';
@@ -39,7 +41,8 @@ import {
   withSizes,
 } from '../db/reports';
 import { listingCache, matchesTag } from '../db/listing';
-import { currentExtended, getAnnounced, getSave, listAnnounced, writeSave, type SavePart } from '../db/saves';
+import { currentExtended, getAnnounced, getSave, listAnnounced, writeSave, type AnnouncedRow, type SavePart, type SaveRow } from '../db/saves';
+import { computeFingerprint, type FingerprintFile } from '../../lib/inspection/fingerprint';
 import { PdfTimeoutError } from '../documents/pdf-pool';
 import { PICTURE_MAX, pictureFits, readImageHeader, SIGNATURE_MAX, signatureFits } from '../documents/image-size';
 import { pirPdfSpec } from '../documents/pir-pdf';
@@ -80,6 +83,38 @@ function checkImage(part: string, bytes: Uint8Array, fileUrl: string): void {
   } else if (header && !pictureFits(header)) {
     throw new HttpError(400, Msg.IMAGE_TOO_LARGE, { fileUrl, width: header.width, height: header.height, max: PICTURE_MAX });
   }
+}
+
+/**
+ * Issue 22: a report changed after its signing is never submitted as signed. The fingerprint the
+ * tablet took at endInspection is recomputed from the saved parts and the hashes of the files received
+ * (each checked on arrival); a difference refuses complete-submit with 409 FINGERPRINT_MISMATCH and
+ * nothing stored changes. A save without a fingerprint (an older app, the demo data) is accepted: see
+ * docs/decisions.md.
+ */
+async function checkFingerprint(reportId: number, savedPir: Pir, extended: Extended, save: SaveRow, announced: AnnouncedRow[]): Promise<void> {
+  const expected = savedPir.inspectionSignatures?.fingerprint;
+  if (!expected) return;
+  const received = new Map(announced.map((a) => [a.file_url, a]));
+  const files: FingerprintFile[] = [];
+  for (const part of ['pictures', 'attachments', 'signatures'] as const) {
+    for (const entry of JSON.parse(save[part]) as Record<string, unknown>[]) {
+      const a = received.get(String(entry.fileUrl));
+      if (!a) continue;
+      files.push({ part, fileUrl: a.file_url, size: a.size, sha256: a.sha256, meta: entry });
+    }
+  }
+  const computed = await computeFingerprint({ reportId: savedPir.id, extended, masterRefuses: Boolean(savedPir.inspectionSignatures.masterRefuses), files });
+  if (computed !== expected) throw new HttpError(409, Msg.FINGERPRINT_MISMATCH, { reportId, expected, computed });
+}
+
+/** Issue 22: the receipt of a verified submission, each file the server holds for it and the total. */
+function receiptOf(reportId: number, save: SaveRow, announced: AnnouncedRow[], submitDate: string): SubmitReceipt {
+  const files = announced
+    .filter((a) => a.received_at !== null)
+    .map((a) => ({ fileUrl: a.file_url, part: a.part, size: a.size, sha256: a.sha256 }));
+  const fingerprint = (JSON.parse(save.pir) as Pir).inspectionSignatures?.fingerprint ?? null;
+  return { reportId, submitDate, fingerprint, files, total: { files: files.length, bytes: files.reduce((n, f) => n + f.size, 0) } };
 }
 
 export function reportRoutes(ctx: AppContext): Hono<AppEnv> {
@@ -252,8 +287,12 @@ export function reportRoutes(ctx: AppContext): Hono<AppEnv> {
     const row = reportParam(ctx, c);
     const { device } = c.get('session');
     if (row.status === 'submitted' && row.claimed_by_device === null) {
-      // a repeated complete-submit from the device that submitted is a success
-      if (row.submitted_by_device === device) return sendJson(c, completeSubmitReply, true);
+      // a repeated complete-submit from the device that submitted is a success, with the same receipt
+      if (row.submitted_by_device === device) {
+        const save = getSave(db, row.id);
+        const submitted = (JSON.parse(row.lifecycle) as Lifecycle).submitted?.date ?? row.updated_at;
+        return sendJson(c, completeSubmitReply, save ? receiptOf(row.id, save, listAnnounced(db, row.id), submitted) : true);
+      }
       throw new HttpError(403, Msg.NOT_CLAIMED_BY_DEVICE, { claimedByDevice: null });
     }
     requireClaim(row, device);
@@ -261,9 +300,11 @@ export function reportRoutes(ctx: AppContext): Hono<AppEnv> {
     const announced = listAnnounced(db, row.id);
     if (!save || announced.some((a) => a.received_at === null)) return sendJson(c, completeSubmitReply, false);
 
-    const submitDate = ctx.now();
     const savedPir = JSON.parse(save.pir) as Pir;
     const extended = currentExtended(row, save);
+    await checkFingerprint(row.id, savedPir, extended, save, announced);
+
+    const submitDate = ctx.now();
     const blobOf = db.prepare('SELECT data FROM blobs WHERE sha256 = ?');
     const signatures = announced
       .filter((a) => a.part === 'signatures')
@@ -298,6 +339,8 @@ export function reportRoutes(ctx: AppContext): Hono<AppEnv> {
       requireClaim(current, device);
       const pending = listAnnounced(db, row.id);
       if (pending.length !== announced.length || pending.some((a) => a.received_at === null)) return false;
+      // a save that landed since the fingerprint was checked is checked on the next call
+      if (getSave(db, row.id)?.saved_at !== save.saved_at) return false;
       const now = submitDate.toISOString();
       const doc = JSON.parse(current.doc) as ReportDoc;
 
@@ -344,8 +387,9 @@ export function reportRoutes(ctx: AppContext): Hono<AppEnv> {
       ).run(device, JSON.stringify(lifecycle), JSON.stringify(nextDoc), now, row.id, device);
       return true;
     })();
-    if (ok) ctx.log.info('[submit] submitted', { report: row.id, device });
-    return sendJson(c, completeSubmitReply, ok);
+    if (!ok) return sendJson(c, completeSubmitReply, false);
+    ctx.log.info('[submit] submitted', { report: row.id, device });
+    return sendJson(c, completeSubmitReply, receiptOf(row.id, save, listAnnounced(db, row.id), submitDate.toISOString()));
   });
 
   return r;

@@ -2,26 +2,9 @@ import type { Locator, Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 import type { ExtendedPir, Pir } from '@/lib/contract';
 import { DEMO_USERS } from '../../server/seed/demo-users';
-import { goOffline, goOnline, listingFor, login, waitForServiceWorker } from './helpers';
+import { goOffline, goOnline, listingFor, login, storedReport, waitForServiceWorker } from './helpers';
 
 const amina = DEMO_USERS[0]!;
-
-/** The report as the tablet stores it (IndexedDB), to compare what shows with what is kept. */
-function storedReport(page: Page, id: number): Promise<Pir> {
-  return page.evaluate(
-    (reportId) =>
-      new Promise<Pir>((resolve, reject) => {
-        const open = indexedDB.open('pir-app');
-        open.onerror = () => reject(open.error);
-        open.onsuccess = () => {
-          const req = open.result.transaction('reports').objectStore('reports').get(reportId);
-          req.onsuccess = () => resolve(req.result as Pir);
-          req.onerror = () => reject(req.error);
-        };
-      }),
-    id,
-  );
-}
 
 /** Writes the stored report straight into IndexedDB (data the tablet got from the vessel's earlier forms). */
 function putReport(page: Page, report: Pir): Promise<void> {

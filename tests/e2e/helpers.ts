@@ -109,3 +109,20 @@ export async function choose(page: Page, open: () => Promise<void>, files: { nam
   await open();
   await (await chooser).setFiles(files);
 }
+
+/** The report as the tablet stores it (IndexedDB), to compare what shows with what is kept. */
+export function storedReport(page: Page, id: number): Promise<Pir> {
+  return page.evaluate(
+    (reportId) =>
+      new Promise<Pir>((resolve, reject) => {
+        const open = indexedDB.open('pir-app');
+        open.onerror = () => reject(open.error);
+        open.onsuccess = () => {
+          const req = open.result.transaction('reports').objectStore('reports').get(reportId);
+          req.onsuccess = () => resolve(req.result as Pir);
+          req.onerror = () => reject(req.error);
+        };
+      }),
+    id,
+  );
+}

@@ -149,6 +149,16 @@ async function journey(target: Target, report: Pir, patience = 60_000) {
 
   await goOnline(context);
   await expect(page.getByTestId('submit-status')).toContainText('Submitted on', { timeout: patience });
+
+  // Issue 22: the server's receipt, checked against the three files sent, shown on the submit step and
+  // the card, and still there after a reload with no network, in English and in French.
+  await expectReceipt(page, report.id, report.code, 'The server holds 3 of 3 files, checked');
+  await goOffline(context);
+  await page.reload();
+  await expectReceipt(page, report.id, report.code, 'The server holds 3 of 3 files, checked');
+  await page.evaluate(() => localStorage.setItem('settings', JSON.stringify({ ...JSON.parse(localStorage.getItem('settings') ?? '{}'), language: 'fr' })));
+  await page.reload();
+  await expectReceipt(page, report.id, report.code, 'Le serveur détient 3 fichiers sur 3, vérifiés');
   await context.close();
 
   // The server holds exactly what was entered, each file once.
@@ -160,6 +170,8 @@ async function journey(target: Target, report: Pir, patience = 60_000) {
     expect(doc.submitedForms.filter((f) => f.typeOfForm === 'PIR')).toHaveLength(1);
     const save = db.prepare('SELECT pir FROM saves WHERE report_id = ?').get(report.id) as { pir: string };
     const saved = JSON.parse(save.pir) as Pir;
+    // the fingerprint taken when the inspection was completed travelled with the save, and matched
+    expect(saved.inspectionSignatures.fingerprint).toMatch(/^[0-9a-f]{64}$/);
     expect(saved.extended?.pir.findingsByInspector).toBe(findings);
     expect(saved.extended?.pir.commentsByMaster).toBe('Master agrees with the count.');
     expect(saved.extended?.pir.monitoringDetails.principalInspectorName).toBe(amina.name);
@@ -181,6 +193,20 @@ async function journey(target: Target, report: Pir, patience = 60_000) {
   } finally {
     db.close();
   }
+}
+
+/** The receipt on the submit step (with each file, its size and SHA-256) and on the report's card. */
+async function expectReceipt(page: Page, reportId: number, code: string, summary: string) {
+  await page.goto(`/pir/${reportId}/#submit`);
+  const receipt = page.getByTestId('submit-receipt');
+  await expect(receipt.getByTestId('receipt-summary')).toHaveText(summary);
+  await expect(receipt).toHaveAttribute('data-checked', 'true');
+  await expect(receipt.getByTestId('receipt-file')).toHaveCount(3);
+  await expect(receipt.getByTestId('receipt-fingerprint')).toContainText(/[0-9a-f]{4} [0-9a-f]{4} [0-9a-f]{4} [0-9a-f]{4}/);
+  await page.goto('/reports/');
+  // the submitted group is a carousel: find the card by its code
+  await page.getByRole('searchbox').fill(code);
+  await expect(page.locator(`[data-report-id="${reportId}"]`).getByTestId('card-receipt')).toHaveText(summary);
 }
 
 test('claimed online, inspected offline across a reload and a browser restart, submitted once when back online', async ({ request, server }) => {

@@ -267,9 +267,11 @@ describe('save, upload and complete-submit', () => {
     }
     const done = await rajesh.get(be(paths.completeSubmit(id)));
     expect(done.status).toBe(200);
-    expect(completeSubmitReply.parse(await done.json())).toBe(true);
-    // repeating complete-submit from the same device is still true
-    expect(await (await rajesh.get(be(paths.completeSubmit(id)))).json()).toBe(true);
+    // truthy: the receipt of the four files (issue 22)
+    const receipt = completeSubmitReply.parse(await done.json());
+    expect(receipt).toMatchObject({ reportId: report.id, total: { files: 4 } });
+    // repeating complete-submit from the same device is still a success, with the same receipt
+    expect(await (await rajesh.get(be(paths.completeSubmit(id)))).json()).toEqual(receipt);
 
     const row = (await listing(rajesh)).find((p) => p.id === report.id)!;
     expect(row.status).toBe('submitted');

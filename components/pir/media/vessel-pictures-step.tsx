@@ -18,6 +18,7 @@ import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import { Textarea } from '@/components/ui/textarea';
+import { useLengthLimit } from '@/components/forms/length-counter';
 import { ConfirmDialog } from '@/components/app/confirm-dialog';
 import { StepFrame } from '../step-frame';
 import {
@@ -31,6 +32,9 @@ import {
   useMediaErrorText,
   useNewItemHighlight,
 } from './media-common';
+
+/** The contract's limit of a picture's description (lib/contract/entities.ts inspectionPicture). */
+const DESCRIPTION_MAX = 1000;
 
 /** SPEC §5: date pickers allow up to 100 years ahead. */
 const YEARS_AHEAD = 100;
@@ -169,6 +173,7 @@ function PictureCard({
   const tc = useTranslations('common');
   const tv = useTranslations('validation');
   const ids = { type: useId(), description: useId(), date: useId() };
+  const descriptionLimit = useLengthLimit(picture.description.length, DESCRIPTION_MAX, ids.description);
   const { pictureTypes, label } = useDocumentTypes();
   const [zoom, setZoom] = useState(false);
   const [max] = useState(maxDate);
@@ -233,11 +238,14 @@ function PictureCard({
           <Textarea
             id={ids.description}
             rows={2}
-            maxLength={1000}
+            maxLength={DESCRIPTION_MAX}
             value={picture.description}
             disabled={!editable}
             onChange={(e) => onChange({ description: e.target.value })}
+            onPaste={descriptionLimit.onPaste}
+            aria-describedby={descriptionLimit.describedBy}
           />
+          {descriptionLimit.counter}
         </div>
         <div className="flex flex-col gap-1.5">
           <Label htmlFor={ids.date}>{t('pictures.date')}</Label>

@@ -1,7 +1,10 @@
 'use client';
 import { reportError } from '@/lib/errors/error-bus';
-import { useFormatter, useTranslations } from 'next-intl';
-import { ArchiveIcon, FileTextIcon, SendIcon, UndoIcon } from 'lucide-react';
+import { useFormatter, useLocale, useTranslations } from 'next-intl';
+import { ArchiveIcon, CircleAlertIcon, CircleCheckIcon, FileTextIcon, SendIcon, UndoIcon } from 'lucide-react';
+import { formatBytes } from '@/lib/format/bytes';
+import { shortFingerprint } from '@/lib/inspection/fingerprint';
+import { checkReceipt, receiptToShow } from '@/lib/reports/receipt';
 import { useState } from 'react';
 import { toast } from 'sonner';
 import { useRouter } from 'next/navigation';
@@ -52,6 +55,7 @@ export function SubmitStep({ report, processes }: { report: Pir; processes: Proc
               : t('notYet')}
       </p>
       {report.status === 'submitted' && <SentForms report={report} />}
+      <ReceiptSection report={report} />
       {submit && <ProcessProgress process={submit} />}
       <div className="flex flex-wrap gap-2">
         {report.status === 'readytosubmit' && heldHere && (
@@ -125,6 +129,62 @@ function SentForms({ report }: { report: Pir }) {
           ))}
         </ul>
       )}
+    </section>
+  );
+}
+
+/**
+ * Issue 22: the server's receipt of the submission, kept on the tablet with the report (shown offline
+ * too) until it is archived: how many of the files sent it holds unchanged, the total, the fingerprint
+ * it checked, and each file with its size and SHA-256.
+ */
+function ReceiptSection({ report }: { report: Pir }) {
+  const t = useTranslations('submit');
+  const format = useFormatter();
+  const locale = useLocale();
+  const stored = receiptToShow(report);
+  if (!stored) return null;
+  const { receipt } = stored;
+  const check = checkReceipt(stored);
+  const sent = new Map(stored.sent.map((f) => [f.fileUrl, f]));
+  return (
+    <section className="flex flex-col gap-2 rounded-lg border p-3" aria-labelledby="receipt-title" data-testid="submit-receipt" data-checked={check.checked}>
+      <h3 id="receipt-title" className="text-base font-semibold">
+        {t('receiptTitle')}
+      </h3>
+      <p className={`flex items-start gap-2 font-medium ${check.checked ? 'text-success' : 'text-destructive'}`} data-testid="receipt-summary">
+        {check.checked ? <CircleCheckIcon className="mt-0.5 size-5 shrink-0" aria-hidden /> : <CircleAlertIcon className="mt-0.5 size-5 shrink-0" aria-hidden />}
+        {t(check.checked ? 'receiptChecked' : 'receiptIncomplete', { held: check.held, sent: check.sent })}
+      </p>
+      <p className="text-sm text-muted-foreground">
+        {t('receiptTotal', {
+          files: receipt.total.files,
+          size: formatBytes(receipt.total.bytes, locale),
+          date: format.dateTime(new Date(receipt.submitDate), { dateStyle: 'medium', timeStyle: 'short' }),
+        })}
+      </p>
+      <p className="text-sm text-muted-foreground wrap-anywhere" data-testid="receipt-fingerprint">
+        {receipt.fingerprint ? t('receiptFingerprint', { fingerprint: shortFingerprint(receipt.fingerprint) }) : t('receiptNoFingerprint')}
+      </p>
+      <details className="text-sm">
+        <summary className="min-h-11 cursor-pointer content-center font-medium">{t('receiptFiles')}</summary>
+        <ul className="flex flex-col gap-1" data-testid="receipt-files">
+          {receipt.files.map((f) => {
+            const s = sent.get(f.fileUrl);
+            const same = s !== undefined && s.size === f.size && s.sha256 === f.sha256;
+            return (
+              <li key={f.fileUrl} className="flex flex-wrap gap-x-2 border-t py-1" data-testid="receipt-file">
+                <span className="font-medium wrap-anywhere">{f.fileUrl}</span>
+                <span className="tabular-nums text-muted-foreground">{formatBytes(f.size, locale)}</span>
+                <code className="text-xs text-muted-foreground wrap-anywhere" title={f.sha256}>
+                  SHA-256 {shortFingerprint(f.sha256)}
+                </code>
+                {s !== undefined && <span className={same ? 'text-success' : 'text-destructive'}>{same ? t('receiptFileChecked') : t('receiptFileDiffers')}</span>}
+              </li>
+            );
+          })}
+        </ul>
+      </details>
     </section>
   );
 }

@@ -11,6 +11,9 @@ import {
   type TranshipmentInfo,
 } from '@/lib/inspection/forms/definitions';
 import { parseLatLong } from '@/lib/inspection/validation/rules';
+import { positionParts } from '@/lib/inspection/text-limit';
+import { LocateFixedIcon } from 'lucide-react';
+import { Button } from '@/components/ui/button';
 import { SwitchField } from '@/components/forms/choice-field';
 import { DateField } from '@/components/forms/date-field';
 import { useFieldError, useShownError } from '@/components/forms/field';
@@ -157,6 +160,47 @@ function joinLatLong(latitude: string, longitude: string): string | null {
   return a === '' && b === '' ? null : `${a}-${b}`;
 }
 
+type Locating = { state: 'idle' | 'locating' } | { state: 'filled'; accuracy: number } | { state: 'denied' | 'unavailable' };
+
+/**
+ * Issue 22 item 5: fills the position at sea from the device (Geolocation API), in the SPEC's
+ * "latitude-longitude" form; says so when location is refused or not available.
+ */
+function UseMyPosition({ onPosition }: { onPosition: (latitude: string, longitude: string) => void }) {
+  const t = useTranslations('transhipment');
+  const [status, setStatus] = useState<Locating>({ state: 'idle' });
+  const locate = () => {
+    if (!('geolocation' in navigator)) return setStatus({ state: 'unavailable' });
+    setStatus({ state: 'locating' });
+    navigator.geolocation.getCurrentPosition(
+      (p) => {
+        const [latitude, longitude] = positionParts(p.coords.latitude, p.coords.longitude);
+        onPosition(latitude, longitude);
+        setStatus({ state: 'filled', accuracy: Math.round(p.coords.accuracy) });
+      },
+      (e) => setStatus({ state: e.code === e.PERMISSION_DENIED ? 'denied' : 'unavailable' }),
+      { enableHighAccuracy: true, timeout: 20_000, maximumAge: 60_000 },
+    );
+  };
+  return (
+    <div className="flex flex-col gap-1">
+      <Button type="button" variant="outline" className="self-start" onClick={locate} disabled={status.state === 'locating'} data-testid="use-my-position">
+        <LocateFixedIcon aria-hidden /> {status.state === 'locating' ? t('locating') : t('useMyPosition')}
+      </Button>
+      <p
+        role="status"
+        data-testid="position-message"
+        data-state={status.state}
+        className={cn('text-sm', status.state === 'denied' || status.state === 'unavailable' ? 'text-destructive' : 'text-muted-foreground')}
+      >
+        {status.state === 'filled' && t('positionFilled', { accuracy: status.accuracy })}
+        {status.state === 'denied' && t('positionDenied')}
+        {status.state === 'unavailable' && t('positionUnavailable')}
+      </p>
+    </div>
+  );
+}
+
 /** Latitude and longitude typed apart, kept together as the one "lat-long" text. */
 function PositionField({ prefix }: { prefix: string }) {
   const t = useTranslations('transhipment');
@@ -227,6 +271,7 @@ function PositionField({ prefix }: { prefix: string }) {
           {t('positionHint')}
         </p>
       )}
+      {!formState.disabled && <UseMyPosition onPosition={(latitude, longitude) => change([latitude, longitude])} />}
       {error && (
         <p id={`${ids.lat}-error`} className="text-sm text-destructive" role="alert" data-testid="field-error">
           {error}
