@@ -54,24 +54,26 @@ function Viewer({ report, file }: { report: Pir; file: VesselFile }) {
     .join(' · ');
 
   return (
-    <div className="flex flex-col gap-4" data-testid="file-viewer" data-kind={kind}>
+    <div className="flex flex-col gap-3 sm:gap-4" data-testid="file-viewer" data-kind={kind}>
       <VesselHeader
         report={report}
         title={file.name}
         back={{ href: href.vesselCategory(report.id, file.segment), label: t('backToFiles') }}
       />
-      <div role="toolbar" aria-label={t('viewer.toolbar')} className="flex flex-wrap items-center gap-2 rounded-xl border bg-card p-2">
-        <span className="flex items-center gap-2 px-2 text-sm text-muted-foreground">
-          <KindIcon kind={kind} className="size-4" />
-          {details}
+      {/* One row in every shape (issue 21: on a phone a wrapped toolbar pushed the picture below the fold): the details give way, the buttons keep 44 px. */}
+      <div role="toolbar" aria-label={t('viewer.toolbar')} className="flex items-center gap-2 rounded-xl border bg-card p-1.5 sm:p-2">
+        <span className="flex min-w-0 flex-1 items-center gap-2 px-1 text-sm text-muted-foreground sm:px-2" data-testid="viewer-details">
+          <KindIcon kind={kind} className="size-4 shrink-0" />
+          <span className="truncate" title={details}>
+            {details}
+          </span>
         </span>
-        <span className="flex-1" />
         {zoomable && (
-          <div className="flex items-center gap-1" data-testid="zoom-controls">
+          <div className="flex shrink-0 items-center gap-1" data-testid="zoom-controls">
             <Button type="button" variant="outline" size="icon" onClick={zoomOut} disabled={!canZoomOut(zoom)} aria-label={t('viewer.zoomOut')} title={t('viewer.zoomOut')}>
               <MinusIcon aria-hidden />
             </Button>
-            <output className="min-w-16 text-center text-sm font-semibold tabular-nums" aria-live="polite" data-testid="zoom-level" data-zoom={zoom}>
+            <output className="min-w-12 text-center text-sm font-semibold tabular-nums sm:min-w-16" aria-live="polite" data-testid="zoom-level" data-zoom={zoom}>
               {zoomPercent(zoom)} %
             </output>
             <Button type="button" variant="outline" size="icon" onClick={zoomIn} disabled={!canZoomIn(zoom)} aria-label={t('viewer.zoomIn')} title={t('viewer.zoomIn')}>
@@ -82,11 +84,13 @@ function Viewer({ report, file }: { report: Pir; file: VesselFile }) {
         <Button
           type="button"
           variant="outline"
+          className="max-sm:size-11 max-sm:px-0"
           disabled={!record}
           onClick={() => record && saveBytes(record.content, record.contentType, downloadName(record.filename || file.name, record.contentType))}
           aria-label={t('viewer.downloadName', { name: file.name })}
+          title={t('viewer.download')}
         >
-          <DownloadIcon aria-hidden /> {t('viewer.download')}
+          <DownloadIcon aria-hidden /> <span className="max-sm:sr-only">{t('viewer.download')}</span>
         </Button>
       </div>
       {zoomable && <p className="sr-only">{t('viewer.zoomHint')}</p>}
@@ -95,7 +99,7 @@ function Viewer({ report, file }: { report: Pir; file: VesselFile }) {
         data-testid="viewer-viewport"
         tabIndex={zoomable ? 0 : undefined}
         aria-label={file.name}
-        className="relative h-[calc(100dvh-var(--tabbar-height)-14rem)] min-h-80 touch-pan-x touch-pan-y overflow-auto overscroll-contain rounded-xl border bg-muted/60 p-3 outline-none [scrollbar-gutter:stable] focus-visible:ring-[3px] focus-visible:ring-ring/60"
+        className="relative h-[calc(100dvh-var(--tabbar-height)-14rem)] min-h-64 touch-pan-x max-sm:p-1.5 sm:min-h-80 touch-pan-y overflow-auto overscroll-contain rounded-xl border bg-muted/60 p-3 outline-none [scrollbar-gutter:stable] focus-visible:ring-[3px] focus-visible:ring-ring/60"
       >
         {state.status === 'loading' && <Busy label={t('viewer.loading')} />}
         {state.status === 'missing' && <NotStored fetching={state.fetching} error={state.error} onFetch={() => void fetchFile()} />}
@@ -201,7 +205,8 @@ function ImageView({
   // Zoom 1 fits the whole picture in the viewport; each step enlarges it from there.
   const fit = box && natural ? Math.min(box.width, (box.height * natural.w) / natural.h) : null;
   return (
-    <div className="grid min-h-full w-max min-w-full place-items-center" style={pinchStyle(pinch)}>
+    // On a phone the picture sits at the top of the viewport, right under the toolbar, not in the middle of the space below.
+    <div className="grid min-h-full w-max min-w-full items-start justify-items-center sm:items-center" style={pinchStyle(pinch)}>
       {url && (
         <img
           src={url}

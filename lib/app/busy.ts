@@ -2,7 +2,7 @@
  * Work in progress that an update must not interrupt (SPEC §4: the app reloads to update only
  * when no form, signature or upload is in progress). Components report theirs here.
  */
-export type BusyReason = 'form' | 'signature' | 'attachment' | 'upload';
+export type BusyReason = 'form' | 'signature' | 'attachment' | 'upload' | 'markup';
 
 const reasons = new Map<string, BusyReason>();
 const listeners = new Set<() => void>();

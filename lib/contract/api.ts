@@ -72,6 +72,8 @@ export const saveParts = {
       author: z.string().max(200),
       description: z.string().max(1000),
       date: z.string().max(40).nullable(),
+      /** a marked-up copy: the uid of its original picture (issue 21) */
+      markupOf: z.string().max(60).nullable().optional(),
     }),
   ),
   attachments: z.array(

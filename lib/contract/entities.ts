@@ -340,6 +340,8 @@ export const inspectionPicture = z.object({
   author: text(200),
   description: text(1000),
   date: isoDate.nullable(),
+  /** a marked-up copy (issue 21): the uid of the picture it was drawn on; absent on an original */
+  markupOf: text(60).nullable().optional(),
 });
 
 /** SPEC §3 Attachment: remote ones carry a documentTag, local ones a list of page pictures. */

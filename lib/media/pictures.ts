@@ -25,6 +25,7 @@ import { isFormStep, markEdited } from '@/lib/inspection/steps';
 import { STEP_DEFINITIONS } from '@/lib/inspection/forms/definitions';
 import { stepErrors } from '@/lib/inspection/forms/step-definition';
 import { attachmentPdfName } from './attachment-pdf';
+import { insertMarkup, removePicture } from './markup';
 import { MediaError, type ResizedImage } from './resize';
 
 /** SPEC §9: a newly added item is highlighted for 3000 ms. */
@@ -160,12 +161,42 @@ export function updatePicture(reportId: number, uid: string, patch: Partial<Pict
 export async function deletePicture(reportId: number, uid: string, step: StepName = 'vesselpictures') {
   const removed = edit(reportId, [step], (r) => {
     if (!r.extended.pictures.some((p) => p.uid === uid)) return { report: r, result: false };
-    const dropped = dropReferences({ ...r, extended: { ...r.extended, pictures: r.extended.pictures.filter((p) => p.uid !== uid) } }, new Set([uid]));
+    const dropped = dropReferences({ ...r, extended: { ...r.extended, pictures: removePicture(r.extended.pictures, uid) } }, new Set([uid]));
     return { report: dropped.report, result: true, touched: dropped.touched };
   });
   if (!removed) return;
   await flushEdits();
   await deleteFiles([pictureFileId(reportId, uid)]);
+}
+
+/**
+ * Stores a marked-up copy of picture `originalUid` (issue 21) and adds it beside the original: same
+ * type and date, `description`, `markupOf` naming the original. The original and its file are not
+ * touched. Returns the copy's uid.
+ */
+export async function addMarkedUpPicture(
+  reportId: number,
+  originalUid: string,
+  image: ResizedImage,
+  fields: { author: string; description: string },
+  step: StepName = 'vesselpictures',
+): Promise<string> {
+  const uid = newUid();
+  const id = pictureFileId(reportId, uid);
+  await putFile(fileRecord(id, reportId, pictureFileName(uid), image));
+  try {
+    const added = edit(reportId, [step], (r) => {
+      const original = r.extended.pictures.find((p) => p.uid === originalUid);
+      if (!original) return { report: r, result: false };
+      const copy: InspectionPicture = { uid, type: original.type, author: fields.author, description: fields.description, date: original.date, markupOf: originalUid };
+      return { report: { ...r, extended: { ...r.extended, pictures: insertMarkup(r.extended.pictures, originalUid, copy) } }, result: true };
+    });
+    if (!added) throw new MediaError('notFound');
+  } catch (e) {
+    await deleteFiles([id]);
+    throw e;
+  }
+  return uid;
 }
 
 // ------------------------------------------------------------------ attachments

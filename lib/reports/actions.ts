@@ -174,7 +174,7 @@ async function collectPictureUploads(report: Pir): Promise<UploadItem[]> {
       contentType: f.contentType,
       size: contentSize(f.content),
       sha256: await sha256Hex(await contentBytes(f.content)),
-      meta: { uid: p.uid, type: p.type, author: p.author, description: p.description, date: p.date },
+      meta: { uid: p.uid, type: p.type, author: p.author, description: p.description, date: p.date, ...(p.markupOf ? { markupOf: p.markupOf } : {}) },
     };
   });
 }

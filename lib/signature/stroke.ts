@@ -11,7 +11,11 @@ export const STROKE_OPTIONS = { size: 4.5, thinning: 0.55, smoothing: 0.5, strea
 
 /** The outline of a stroke as an SVG path (closed polygon with quadratic curves). */
 export function strokePath(points: readonly Point[], simulatePressure: boolean): string {
-  const outline = getStroke(points as Point[], { ...STROKE_OPTIONS, simulatePressure });
+  return outlinePath(getStroke(points as Point[], { ...STROKE_OPTIONS, simulatePressure }));
+}
+
+/** A perfect-freehand outline as a closed SVG path with quadratic curves ('' when too short). */
+export function outlinePath(outline: readonly number[][]): string {
   if (outline.length < 2) return '';
   const d = outline.reduce<(string | number)[]>(
     (acc, [x0, y0], i, arr) => {

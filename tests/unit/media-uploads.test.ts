@@ -14,6 +14,7 @@ import { allReports, flushEdits } from '@/lib/local-data/reports-store';
 import {
   addAttachment,
   addAttachmentPage,
+  addMarkedUpPicture,
   addPicture,
   attachmentPdfFileId,
   deleteAttachment,
@@ -210,5 +211,54 @@ describe('collectUploads: what a submission sends', () => {
     expect(saveParts.attachments.safeParse(announce('attachments')).success).toBe(true);
     // So does the report itself, whose local attachment lists its pages by their (long) file ids.
     expect(saveParts.pir.safeParse(current()).error?.issues).toBeUndefined();
+  });
+});
+
+describe('a marked-up copy of a picture (issue 21)', () => {
+  it('is stored as a picture of its own beside the untouched original, and sent as a normal picture naming its original', async () => {
+    const a = await addPicture(ID, image(40, 30), { author: 'Amina', type: 'PWHO', description: 'hold' });
+    const b = await addPicture(ID, image(40, 30), { author: 'Amina', type: 'PPBR' });
+    await flushEdits();
+    const originalBytes = sha(await contentBytes((await getFile(pictureFileId(ID, a)))!.content!));
+    const before = current().extended!.pictures.find((p) => p.uid === a)!;
+    const { editReport } = await import('@/lib/local-data/reports-store');
+    editReport(ID, (r) => ({ ...r, inspectionstatus: { ...r.inspectionstatus, vesselpictures: true } }));
+
+    const copy = await addMarkedUpPicture(ID, a, image(40, 30), { author: 'Ravi', description: 'Marked up: hold' });
+    await flushEdits();
+    const pictures = current().extended!.pictures;
+    expect(pictures.map((p) => p.uid)).toEqual([a, copy, b]);
+    expect(pictures[0]).toEqual(before);
+    expect(pictures[1]).toEqual({ uid: copy, type: 'PWHO', author: 'Ravi', description: 'Marked up: hold', date: before.date, markupOf: a });
+    expect(current().inspectionstatus.vesselpictures).toBe(false);
+    expect(sha(await contentBytes((await getFile(pictureFileId(ID, a)))!.content!))).toBe(originalBytes);
+    expect(await getFile(pictureFileId(ID, copy))).toMatchObject({ filename: `picture_${copy}.jpg`, contentType: 'image/jpeg', pirId: ID });
+
+    const sent = (await collectUploads(current())).filter((i) => i.part === 'pictures');
+    expect(sent.map((i) => i.fileUrl)).toEqual([`picture_${a}.jpg`, `picture_${copy}.jpg`, `picture_${b}.jpg`]);
+    expect(sent[0]!.meta).not.toHaveProperty('markupOf');
+    expect(sent[1]!.meta).toMatchObject({ uid: copy, type: 'PWHO', markupOf: a });
+    const announced = sent.map((u) => ({ fileUrl: u.fileUrl, contentType: u.contentType, size: u.size, sha256: u.sha256, ...u.meta }));
+    expect(saveParts.pictures.safeParse(announced).error?.issues).toBeUndefined();
+    expect(saveParts.pir.safeParse(current()).error?.issues).toBeUndefined();
+
+    // Deleting the original keeps the copy, no longer linked.
+    await deletePicture(ID, a);
+    await flushEdits();
+    expect(current().extended!.pictures.map((p) => [p.uid, p.markupOf ?? null])).toEqual([
+      [copy, null],
+      [b, null],
+    ]);
+  });
+
+  it('is refused (and nothing stored) when the original is gone or the report is no longer editable', async () => {
+    await expect(addMarkedUpPicture(ID, 'missing', image(5, 5), { author: 'x', description: 'x' })).rejects.toMatchObject({ reason: 'notFound' });
+    const a = await addPicture(ID, image(5, 5), { author: 'x' });
+    const { editReport } = await import('@/lib/local-data/reports-store');
+    editReport(ID, (r) => ({ ...r, status: 'signing' }));
+    await expect(addMarkedUpPicture(ID, a, image(5, 5), { author: 'x', description: 'x' })).rejects.toMatchObject({ reason: 'notEditable' });
+    await flushEdits();
+    expect(current().extended!.pictures.map((p) => p.uid)).toEqual([a]);
+    expect((await (await db()).getAllKeys('files')).filter((k) => k.startsWith('picture:'))).toEqual([pictureFileId(ID, a)]);
   });
 });

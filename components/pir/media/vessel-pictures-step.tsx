@@ -1,8 +1,9 @@
 'use client';
 import { isEditable, stepLock } from '@/lib/reports/transitions';
 import { useDeviceName } from '@/lib/hooks/use-device-name';
+import dynamic from 'next/dynamic';
 import { useTranslations } from 'next-intl';
-import { Trash2Icon } from 'lucide-react';
+import { PenLineIcon, Trash2Icon } from 'lucide-react';
 import { useId, useState } from 'react';
 import type { Pir } from '@/lib/contract';
 import { editReport } from '@/lib/local-data/reports-store';
@@ -10,6 +11,7 @@ import { markComplete, stepState } from '@/lib/inspection/steps';
 import { vesselPicturesStep } from '@/lib/inspection/forms/definitions';
 import { stepErrors } from '@/lib/inspection/forms/step-definition';
 import { addPicture, deletePicture, pictureFileId, updatePicture, withErrors, type InspectionPicture } from '@/lib/media/pictures';
+import { originalOf } from '@/lib/media/markup';
 import { cn } from '@/lib/utils';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
@@ -35,6 +37,9 @@ import {
 
 /** The contract's limit of a picture's description (lib/contract/entities.ts inspectionPicture). */
 const DESCRIPTION_MAX = 1000;
+
+// The markup editor (and its flattening worker) loads when the inspector first opens it.
+const MarkupEditor = dynamic(() => import('./markup-editor').then((m) => m.MarkupEditor), { ssr: false, loading: () => null });
 
 /** SPEC §5: date pickers allow up to 100 years ahead. */
 const YEARS_AHEAD = 100;
@@ -124,6 +129,10 @@ export function VesselPicturesStep({ report, onCompleted }: { report: Pir; onCom
               reportId={report.id}
               picture={p}
               index={i}
+              original={originalOf(pictures, p)}
+              originalNumber={pictures.findIndex((o) => o.uid === p.markupOf) + 1}
+              author={author}
+              onMarkedUp={highlight}
               editable={editable}
               highlighted={highlighted === p.uid}
               typeError={errors.errors[`pictures.${i}.type`]?.[0]}
@@ -154,6 +163,10 @@ function PictureCard({
   reportId,
   picture,
   index,
+  original,
+  originalNumber,
+  author,
+  onMarkedUp,
   editable,
   highlighted,
   typeError,
@@ -163,6 +176,11 @@ function PictureCard({
   reportId: number;
   picture: InspectionPicture;
   index: number;
+  /** for a marked-up copy: its original, while it is in the report, and that one's number */
+  original: InspectionPicture | null;
+  originalNumber: number;
+  author: string;
+  onMarkedUp: (uid: string) => void;
   editable: boolean;
   highlighted: boolean;
   typeError?: { key: string; values?: Record<string, string | number> };
@@ -176,6 +194,7 @@ function PictureCard({
   const descriptionLimit = useLengthLimit(picture.description.length, DESCRIPTION_MAX, ids.description);
   const { pictureTypes, label } = useDocumentTypes();
   const [zoom, setZoom] = useState(false);
+  const [markup, setMarkup] = useState(false);
   const [max] = useState(maxDate);
   const n = index + 1;
   const fileId = pictureFileId(reportId, picture.uid);
@@ -206,13 +225,28 @@ function PictureCard({
             ) : (
               <Badge variant="outline">{t('pictures.untyped')}</Badge>
             )}
+            {picture.markupOf != null && (
+              <Badge variant="outline" className="border-primary/60 text-primary" data-testid="markup-badge">
+                <PenLineIcon aria-hidden /> {t('markup.badge')}
+              </Badge>
+            )}
           </span>
           {editable && (
-            <Button type="button" variant="outline" size="icon" className="text-destructive" aria-label={t('pictures.delete', { n })} onClick={onDelete}>
-              <Trash2Icon aria-hidden />
-            </Button>
+            <span className="flex items-center gap-2">
+              <Button type="button" variant="outline" onClick={() => setMarkup(true)} aria-label={t('markup.openLabel', { n })} data-testid="markup-open">
+                <PenLineIcon aria-hidden /> {t('markup.open')}
+              </Button>
+              <Button type="button" variant="outline" size="icon" className="text-destructive" aria-label={t('pictures.delete', { n })} onClick={onDelete}>
+                <Trash2Icon aria-hidden />
+              </Button>
+            </span>
           )}
         </div>
+        {picture.markupOf != null && (
+          <p className="text-sm text-muted-foreground" data-testid="markup-from">
+            {original ? t('markup.from', { n: originalNumber }) : t('markup.fromDeleted')}
+          </p>
+        )}
         <div className="flex flex-col gap-1.5">
           <Label htmlFor={ids.type}>{t('pictures.type')}</Label>
           <Select value={picture.type || undefined} disabled={!editable} onValueChange={(v) => onChange({ type: v })}>
@@ -266,6 +300,9 @@ function PictureCard({
           <StoredImage fileId={fileId} alt={t('pictures.alt', { n })} fit="contain" className="max-h-[75dvh] min-h-48 w-full rounded-lg" />
         </DialogContent>
       </Dialog>
+      {markup && (
+        <MarkupEditor reportId={reportId} picture={picture} n={n} author={author} open={markup} onOpenChange={setMarkup} onSaved={onMarkedUp} />
+      )}
     </li>
   );
 }

@@ -18,6 +18,7 @@ export const inspectionPictureSchema = z.object({
   author: text(),
   description: text(),
   date: nullableText(),
+  markupOf: nullableText().optional(),
 });
 
 export const vesselPicturesSchema = z.object({ pictures: z.array(inspectionPictureSchema) });
