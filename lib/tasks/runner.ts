@@ -77,6 +77,11 @@ export const TRANSFER_SLOTS = 8;
 /** Tasks of a batch run at once while its claim is on its way: the claim, the extended info and 3 files. */
 export const BESIDE_A_CLAIM = 5;
 
+/** A claim that takes a report from the tablet holding it (`?reclaim=1`, see buildPrepareProcess). */
+export function isReclaim(t: Pick<Task, 'subtype' | 'url'>): boolean {
+  return t.subtype === SUBTYPE.claim && /[?&]reclaim=1(&|$)/.test(t.url);
+}
+
 /** A counting semaphore whose waiters are served by priority (higher first), then in arrival order. */
 export class PrioritySlots {
   private free: number;
@@ -360,7 +365,9 @@ export class TaskRunner {
       if (!p) return;
       const head = p.tasks[i]!;
       // A batch: consecutive file transfers (with the claim and the extended info just before them), or one other task.
-      const kind = WITH_THE_FILES_AFTER.has(head.subtype) ? SUBTYPE.file : head.subtype;
+      // A reclaim runs alone: the extended info holds the other tablet's draft, which the server gives
+      // only to the tablet holding the report (docs/decisions.md, issue 19), so it is asked for after.
+      const kind = WITH_THE_FILES_AFTER.has(head.subtype) && !isReclaim(head) ? SUBTYPE.file : head.subtype;
       const joins = (subtype: string) => subtype === kind || (kind === SUBTYPE.file && WITH_THE_FILES_AFTER.has(subtype));
       let end = i + 1;
       if (PARALLEL_SUBTYPES.has(kind)) while (end < p.tasks.length && joins(p.tasks[end]!.subtype)) end++;

@@ -143,6 +143,9 @@ export function reportRoutes(ctx: AppContext): Hono<AppEnv> {
 
   r.get('/offline-api/pir/:id', auth, (c) => {
     const row = reportParam(ctx, c);
+    // SPEC §6: available to the tablet holding it, or to anyone when none does (issue 19 item 9): the
+    // latest save of a held report is its holder's unsubmitted draft; a reclaim makes it readable
+    if (row.claimed_by_device !== null) requireClaim(row, c.get('session').device);
     return sendJson(c, extendedReply, currentExtended(row, getSave(db, row.id)));
   });
 
