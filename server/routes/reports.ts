@@ -30,6 +30,7 @@ import { commitTmp, dropUnreferenced, readBlob, tmpPath } from '../db/blob-store
 import { addFile, listBlob } from '../db/files';
 import {
   claimReport,
+  extendedOf,
   findReport,
   getReport,
   listReportRows,
@@ -143,9 +144,9 @@ export function reportRoutes(ctx: AppContext): Hono<AppEnv> {
 
   r.get('/offline-api/pir/:id', auth, (c) => {
     const row = reportParam(ctx, c);
-    // SPEC §6: available to the tablet holding it, or to anyone when none does (issue 19 item 9): the
-    // latest save of a held report is its holder's unsubmitted draft; a reclaim makes it readable
-    if (row.claimed_by_device !== null) requireClaim(row, c.get('session').device);
+    // the latest save of a held report is its holder's unsubmitted draft (issue 19 item 9): another
+    // tablet gets the report's record without it (SPEC §6), and a reclaim makes the draft its own
+    if (row.claimed_by_device !== null && row.claimed_by_device !== c.get('session').device) return sendJson(c, extendedReply, extendedOf(row));
     return sendJson(c, extendedReply, currentExtended(row, getSave(db, row.id)));
   });
 
