@@ -7,6 +7,7 @@ import path from 'node:path';
 import { parseArgs, type ParseArgsConfig } from 'node:util';
 import { generatePassword } from './auth/password';
 import { SECRET_FILE } from './auth/jwt';
+import { BLOB_DIR, collectGarbage } from './db/blob-store';
 import { DB_FILE, openDb, wipeDb } from './db/schema';
 import { listDevices, registerDevice, removeDevice } from './db/devices';
 import { addUser, findUserByName, listUsers, setDisabled, setPassword, USERNAME_PATTERN } from './db/users';
@@ -33,7 +34,9 @@ Commands:
   device remove <tablet> unregister a tablet (its sessions end; the next login naming it registers it)
   seed [--force] [--today YYYY-MM-DD] [--seed N]
                          create the demo data if missing; --force wipes everything and seeds again
-  reset --yes            delete the database and the JWT secret from the data directory
+  gc [--grace-minutes N] delete stored file bytes that no file and no announcement references, and
+                         temporary or unlisted files of the blob store older than N minutes (default 60)
+  reset --yes            delete the database, the stored file bytes and the JWT secret
   serve [options]        start the server (same options as npm run serve; see serve --help)
 
 Common option:
@@ -197,6 +200,19 @@ async function seedCommand(args: string[]): Promise<void> {
   }
 }
 
+function gcCommand(args: string[]): void {
+  const { values } = parse(args, { 'grace-minutes': { type: 'string' } }, 0);
+  const grace = str(values['grace-minutes']) ?? '60';
+  if (!/^\d{1,6}$/.test(grace)) throw new Usage(`--grace-minutes must be a whole number of minutes, got "${grace}"`);
+  const db = openDb(dataDirOf(str(values.data)));
+  try {
+    const r = collectGarbage(db, Number(grace) * 60_000);
+    console.log(`gc: ${r.blobs} unreferenced stored file(s) and ${r.strays} stray or temporary file(s) deleted, ${(r.bytes / 2 ** 20).toFixed(1)} MiB freed`);
+  } finally {
+    db.close();
+  }
+}
+
 function resetCommand(args: string[]): void {
   const { values } = parse(args, { yes: { type: 'boolean' } }, 0);
   const dir = dataDirOf(str(values.data));
@@ -205,11 +221,11 @@ function resetCommand(args: string[]): void {
     console.log(`nothing to delete: ${dir} does not exist`);
     return;
   }
-  const ours = [DB_FILE, `${DB_FILE}-wal`, `${DB_FILE}-shm`, `${DB_FILE}-journal`, SECRET_FILE];
+  const ours = [DB_FILE, `${DB_FILE}-wal`, `${DB_FILE}-shm`, `${DB_FILE}-journal`, SECRET_FILE, BLOB_DIR];
   for (const name of ours) {
     const file = path.join(dir, name);
     if (fs.existsSync(file)) {
-      fs.rmSync(file);
+      fs.rmSync(file, { recursive: true });
       console.log(`deleted ${file}`);
     }
   }
@@ -230,6 +246,8 @@ async function main(argv: string[]): Promise<void> {
       return seedCommand(rest);
     case 'reset':
       return resetCommand(rest);
+    case 'gc':
+      return gcCommand(rest);
     case 'serve':
       return runServe(rest);
     case 'help':

@@ -81,6 +81,11 @@ export const FINGERPRINT_MISMATCH = 'FINGERPRINT_MISMATCH';
 /** Largest JSON body the server accepts, and largest uploaded file. */
 export const MAX_JSON_BYTES = 2 * 1024 * 1024;
 export const MAX_FILE_BYTES = 50 * 1024 * 1024;
+/**
+ * Largest total of the files one report may announce (issue 19 item 6): SPEC §9 resizes pictures to at
+ * most 3000×5000 JPEG at quality 70 (a few MB each), so 1 GB holds hundreds of them and their attachments.
+ */
+export const MAX_REPORT_BYTES = 1024 * 1024 * 1024;
 
 
 /** `submit-file` replies text that begins with ok */

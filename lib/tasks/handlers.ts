@@ -58,6 +58,11 @@ async function storeOrStop(record: Parameters<typeof putFile>[0]) {
   }
 }
 
+/** A claim that takes a report from the tablet holding it (`?reclaim=1`, see buildPrepareProcess). */
+export function isReclaim(t: Pick<Task, 'subtype' | 'url'>): boolean {
+  return t.subtype === SUBTYPE.claim && /[?&]reclaim=1(&|$)/.test(t.url);
+}
+
 /**
  * The task kinds. Batches (SPEC §4 files side by side): a preparation's claim and extended info run
  * beside the downloads after them, the extended info needing nothing from the files nor they from it,
@@ -66,7 +71,9 @@ async function storeOrStop(record: Parameters<typeof putFile>[0]) {
  */
 export const handlers: Record<string, TaskHandler> = {
   [SUBTYPE.claim]: {
-    batch: 'download',
+    // A reclaim runs alone: the extended info then holds the other tablet's draft, which the server gives
+    // only to the tablet holding the report (docs/decisions.md, issue 19), so it is asked for after.
+    batch: (t) => (isReclaim(t) ? undefined : 'download'),
     stopsItsBatch: true,
     async execute(t, { signal }) {
       const reply = await guarded(() => call(t.url, (c) => c.claimReply, { method: 'post', json: t.body, headers: idem(t), signal }));

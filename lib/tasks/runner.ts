@@ -50,7 +50,7 @@ export interface TaskHandler {
   /** applies the result on the tablet (RESOLVED); runs again after a crash between the two */
   resolve?(task: Task, result: unknown, process: ProcessRecord): Promise<void>;
   /** consecutive tasks of one batch name run side by side, in a small window; without one, alone and in order */
-  batch?: string;
+  batch?: string | ((task: Task) => string | undefined);
   /** holds one of the TRANSFER_SLOTS shared by every report while it runs */
   transfer?: boolean;
   /** refused for good, it stops the tasks of its batch; while it is on its way the batch stays narrow (BESIDE_A_CLAIM) */
@@ -376,7 +376,10 @@ export class TaskRunner {
       if (!p) return;
       // A batch: consecutive tasks of one batch name (the file transfers, with the claim and the
       // extended info just before them), or one other task.
-      const batchOf = (t: Task) => this.deps.handlers[t.subtype]?.batch;
+      const batchOf = (t: Task) => {
+        const batch = this.deps.handlers[t.subtype]?.batch;
+        return typeof batch === 'function' ? batch(t) : batch;
+      };
       const name = batchOf(p.tasks[i]!);
       let end = i + 1;
       if (name) while (end < p.tasks.length && batchOf(p.tasks[end]!) === name) end++;

@@ -1,6 +1,7 @@
 /** Bytes (by content hash) and downloadable files (kind + numeric id → downloadLink). */
 import crypto from 'node:crypto';
 import type { FILE_KINDS } from '../../lib/contract/index';
+import { writeBlobFile } from './blob-store';
 import type { DB } from './schema';
 
 export type FileKind = (typeof FILE_KINDS)[number];
@@ -9,11 +10,17 @@ export function sha256Hex(bytes: Uint8Array): string {
   return crypto.createHash('sha256').update(bytes).digest('hex');
 }
 
-/** Stores bytes once per content hash; returns the hash. */
+/** Stores bytes once per content hash (on disk, listed in `blobs`); returns the hash. */
 export function putBlob(db: DB, bytes: Uint8Array, sha?: string): string {
   const hash = sha ?? sha256Hex(bytes);
-  db.prepare('INSERT OR IGNORE INTO blobs (sha256, size, data) VALUES (?, ?, ?)').run(hash, bytes.byteLength, Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength));
+  writeBlobFile(db, hash, bytes);
+  listBlob(db, hash, bytes.byteLength);
   return hash;
+}
+
+/** Lists bytes already on disk (an upload renamed into place). */
+export function listBlob(db: DB, sha: string, size: number): void {
+  db.prepare("INSERT OR IGNORE INTO blobs (sha256, size, data) VALUES (?, ?, X'')").run(sha, size);
 }
 
 export function hasBlob(db: DB, sha: string): boolean {
@@ -53,13 +60,12 @@ export interface StoredFileRow {
   content_type: string;
   size: number;
   sha256: string;
-  data: Buffer;
 }
 
 export function getFile(db: DB, kind: FileKind, id: number): StoredFileRow | undefined {
   return db
     .prepare(
-      `SELECT f.id, f.kind, f.name, f.content_type, f.size, f.sha256, b.data
+      `SELECT f.id, f.kind, f.name, f.content_type, f.size, f.sha256
          FROM files f JOIN blobs b ON b.sha256 = f.sha256
         WHERE f.id = ? AND f.kind = ?`,
     )

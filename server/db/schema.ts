@@ -5,6 +5,7 @@
 import Database from 'better-sqlite3';
 import fs from 'node:fs';
 import path from 'node:path';
+import { blobDir, moveLegacyBlobs } from './blob-store';
 
 export type DB = Database.Database;
 
@@ -41,6 +42,7 @@ CREATE TABLE IF NOT EXISTS devices (
   registered_at TEXT NOT NULL
 );
 
+-- bytes are files under <data>/blobs/ (server/db/blob-store.ts); data is empty but in databases made before
 CREATE TABLE IF NOT EXISTS blobs (
   sha256 TEXT PRIMARY KEY,
   size   INTEGER NOT NULL,
@@ -160,6 +162,8 @@ export function openDb(dataDir: string): DB {
   if (!(db.prepare('PRAGMA table_info(idempotency)').all() as { name: string }[]).some((c) => c.name === 'device')) {
     db.exec("ALTER TABLE idempotency ADD COLUMN device TEXT NOT NULL DEFAULT ''");
   }
+  // databases made before file bytes were kept on disk (issue 19 item 6)
+  moveLegacyBlobs(db);
   db.prepare('INSERT OR IGNORE INTO meta (key, value) VALUES (?, ?)').run('schema_version', String(SCHEMA_VERSION));
   return db;
 }
@@ -176,4 +180,5 @@ export function wipeDb(db: DB): void {
     db.prepare('DELETE FROM devices').run();
     db.prepare('DELETE FROM users').run();
   })();
+  fs.rmSync(blobDir(db), { recursive: true, force: true });
 }

@@ -26,6 +26,17 @@ export function checkDeclaredLength(c: Context, max: number): void {
   }
 }
 
+/** The next chunk of a body; a client that went away mid-body is 400 INCOMPLETE_BODY. */
+export async function readChunk(reader: ReadableStreamDefaultReader<Uint8Array>): Promise<ReadableStreamReadResult<Uint8Array>> {
+  try {
+    return await reader.read();
+  } catch {
+    // the client went away mid-body (connection reset, fewer bytes than its Content-Length):
+    // a client fault, answered 400 if anyone is still listening, and nothing is stored
+    throw new HttpError(400, Msg.INCOMPLETE_BODY);
+  }
+}
+
 export async function readLimited(c: Context, max: number): Promise<Buffer> {
   checkDeclaredLength(c, max);
   const body = c.req.raw.body;
@@ -35,15 +46,7 @@ export async function readLimited(c: Context, max: number): Promise<Buffer> {
   let total = 0;
   try {
     for (;;) {
-      let chunk: ReadableStreamReadResult<Uint8Array>;
-      try {
-        chunk = await reader.read();
-      } catch {
-        // the client went away mid-body (connection reset, fewer bytes than its Content-Length):
-        // a client fault, answered 400 if anyone is still listening, and nothing is stored
-        throw new HttpError(400, Msg.INCOMPLETE_BODY);
-      }
-      const { done, value } = chunk;
+      const { done, value } = await readChunk(reader);
       if (done) break;
       total += value.byteLength;
       if (total > max) {

@@ -2,6 +2,9 @@
 import { Hono } from 'hono';
 import { fileKind } from '../../lib/contract/index';
 import { requireAuth } from '../auth/middleware';
+import fs from 'node:fs';
+import { Readable } from 'node:stream';
+import { blobOnDisk, blobPath, readBlob, readBlobHead } from '../db/blob-store';
 import { getFile } from '../db/files';
 import { parseId } from '../db/reports';
 import { HttpError, Msg } from '../http/errors';
@@ -18,10 +21,16 @@ export function fileRoutes(ctx: AppContext): Hono<AppEnv> {
     const file = getFile(ctx.db, kind.data, id);
     if (!file) throw new HttpError(404, Msg.FILE_NOT_FOUND, { kind: kind.data, id });
     const etag = `"${file.sha256.slice(0, 32)}"`;
-    const headers: Record<string, string> = { ...downloadHeaders(file.data, file.name), ETag: etag };
+    const head = readBlobHead(ctx.db, file.sha256);
+    if (!head) throw new HttpError(404, Msg.FILE_NOT_FOUND, { kind: kind.data, id });
+    const headers: Record<string, string> = { ...downloadHeaders(head, file.name), ETag: etag };
     if (c.req.header('if-none-match') === etag) return c.body(null, 304, headers);
     headers['Content-Length'] = String(file.size);
-    return c.body(new Uint8Array(file.data), 200, headers);
+    // streamed from disk: a 50 MB file is never held whole in memory
+    if (blobOnDisk(ctx.db, file.sha256)) {
+      return c.body(Readable.toWeb(fs.createReadStream(blobPath(ctx.db, file.sha256))) as ReadableStream<Uint8Array>, 200, headers);
+    }
+    return c.body(new Uint8Array(readBlob(ctx.db, file.sha256)!), 200, headers);
   });
   return r;
 }

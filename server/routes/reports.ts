@@ -2,6 +2,7 @@
  * Report calls (SPEC §7): listing, claim / reclaim / release, extended info, save (multipart),
  * file upload and complete-submit. Only the device holding the claim may save, upload and submit.
  */
+import fs from 'node:fs';
 import { Hono, type Context } from 'hono';
 import {
   claimReply,
@@ -13,6 +14,7 @@ import {
   fileUrl as fileUrlSchema,
   MAX_FILE_BYTES,
   MAX_JSON_BYTES,
+  MAX_REPORT_BYTES,
   releaseReply,
   SAVE_PART_NAMES,
   saveParts,
@@ -26,9 +28,11 @@ import {
   type SubmittedForm,
 } from '../../lib/contract/index';
 import { requireAuth } from '../auth/middleware';
-import { addFile, putBlob, sha256Hex } from '../db/files';
+import { commitTmp, dropUnreferenced, readBlob, tmpPath } from '../db/blob-store';
+import { addFile, listBlob } from '../db/files';
 import {
   claimReport,
+  extendedOf,
   findReport,
   getReport,
   listReportRows,
@@ -46,15 +50,23 @@ import { computeFingerprint, type FingerprintFile } from '../../lib/inspection/f
 import { PdfTimeoutError } from '../documents/pdf-pool';
 import { PICTURE_MAX, pictureFits, readImageHeader, SIGNATURE_MAX, signatureFits } from '../documents/image-size';
 import { pirPdfSpec } from '../documents/pir-pdf';
-import { parseJsonText, readJson, readLimited, readMultipart, requireMediaType, validate } from '../http/body';
+import { parseJsonText, readJson, readMultipart, requireMediaType, validate } from '../http/body';
 import { HttpError, Msg } from '../http/errors';
 import { PART_TYPES, sniffType } from '../http/file-type';
 import { idempotency } from '../http/idempotency';
 import { sendJson } from '../http/reply';
+import { closeAfterReply, declaredLength, InFlight, readHead, receiveTo } from '../http/upload';
 import type { AppContext, AppEnv } from '../http/types';
 
 /** Largest number of files one save may announce. */
 export const MAX_ANNOUNCED_FILES = 500;
+/**
+ * Uploads one inspector may have in flight at once (issue 19 item 6); more are answered 429, which the
+ * app retries. As many as the app's own transfer slots (TRANSFER_SLOTS in lib/tasks/runner.ts).
+ */
+export const MAX_UPLOADS_IN_FLIGHT = 8;
+/** The head of an upload kept for its type and pixel-size checks (a JPEG's size may follow its EXIF). */
+const HEAD_BYTES = 1024 * 1024;
 
 function reportParam(ctx: AppContext, c: Context<AppEnv>): ReportRow {
   const id = parseId(c.req.param('id'));
@@ -123,6 +135,7 @@ export function reportRoutes(ctx: AppContext): Hono<AppEnv> {
   const idem = idempotency(ctx.db);
   const { db } = ctx;
   const nowIso = () => ctx.now().toISOString();
+  const uploadsInFlight = new InFlight(MAX_UPLOADS_IN_FLIGHT);
 
   const listing = listingCache(db, () => {
     const sizes = fileSizes(db);
@@ -161,10 +174,13 @@ export function reportRoutes(ctx: AppContext): Hono<AppEnv> {
       return sendJson(c, releaseReply, 1);
     }
     requireClaim(row, device);
+    const dropped = listAnnounced(db, row.id).map((a) => a.sha256);
     if (!releaseReport(db, row.id, device, nowIso())) {
       throw new HttpError(403, Msg.NOT_CLAIMED_BY_DEVICE, { claimedByDevice: getReport(db, row.id)?.claimed_by_device ?? null });
     }
-    ctx.log.info('[release] released', { report: row.id, device });
+    // bytes uploaded for the dropped save that no file or other announcement references are deleted
+    const deleted = dropUnreferenced(db, dropped);
+    ctx.log.info('[release] released', { report: row.id, device, deletedBlobs: deleted });
     return sendJson(c, releaseReply, 1);
   });
 
@@ -172,6 +188,9 @@ export function reportRoutes(ctx: AppContext): Hono<AppEnv> {
 
   r.get('/offline-api/pir/:id', auth, (c) => {
     const row = reportParam(ctx, c);
+    // the latest save of a held report is its holder's unsubmitted draft (issue 19 item 9): another
+    // tablet gets the report's record without it (SPEC §6), and a reclaim makes the draft its own
+    if (row.claimed_by_device !== null && row.claimed_by_device !== c.get('session').device) return sendJson(c, extendedReply, extendedOf(row));
     return sendJson(c, extendedReply, currentExtended(row, getSave(db, row.id)));
   });
 
@@ -213,6 +232,8 @@ export function reportRoutes(ctx: AppContext): Hono<AppEnv> {
       ...signatures.map((f) => ({ ...f, part: 'signatures' as SavePart })),
     ];
     if (files.length > MAX_ANNOUNCED_FILES) throw new HttpError(413, Msg.PAYLOAD_TOO_LARGE, { files: files.length, limit: MAX_ANNOUNCED_FILES });
+    const total = files.reduce((sum, f) => sum + f.size, 0);
+    if (total > MAX_REPORT_BYTES) throw new HttpError(413, Msg.PAYLOAD_TOO_LARGE, { reportBytes: total, limit: MAX_REPORT_BYTES });
     const seen = new Set<string>();
     for (const f of files) {
       if (seen.has(f.fileUrl)) throw new HttpError(400, Msg.DUPLICATE_FILE_URL, { fileUrl: f.fileUrl });
@@ -220,6 +241,7 @@ export function reportRoutes(ctx: AppContext): Hono<AppEnv> {
     }
 
     const user = c.get('user');
+    const before = listAnnounced(db, row.id).map((a) => a.sha256);
     db.transaction(() => {
       const current = getReport(db, row.id)!;
       requireClaim(current, device);
@@ -235,6 +257,8 @@ export function reportRoutes(ctx: AppContext): Hono<AppEnv> {
       });
       db.prepare('UPDATE reports SET updated_at = ? WHERE id = ?').run(now, row.id);
     })();
+    // files the previous save announced and this one does not: their bytes go unless referenced elsewhere
+    dropUnreferenced(db, before);
     ctx.log.info('[save] saved', { report: row.id, device, announced: files.length });
     return sendJson(c, saveReply, { saved: true, announced: files.map((f) => f.fileUrl) });
   });
@@ -255,30 +279,55 @@ export function reportRoutes(ctx: AppContext): Hono<AppEnv> {
     const announced = getAnnounced(db, row.id, name.data);
     if (!announced) throw new HttpError(404, Msg.FILE_NOT_ANNOUNCED, { fileUrl: name.data });
 
-    const bytes = await readLimited(c, Math.min(ctx.limits.file, MAX_FILE_BYTES));
-    const sha = sha256Hex(bytes);
-    if (bytes.byteLength !== announced.size || sha !== announced.sha256) {
-      throw new HttpError(400, Msg.HASH_MISMATCH, {
-        fileUrl: name.data,
-        expected: { size: announced.size, sha256: announced.sha256 },
-        received: { size: bytes.byteLength, sha256: sha },
-      });
+    const mismatch = (received: unknown) =>
+      new HttpError(400, Msg.HASH_MISMATCH, { fileUrl: name.data, expected: { size: announced.size, sha256: announced.sha256 }, received });
+    // a body that cannot be the announced file is refused before a byte of it is read
+    const limit = Math.min(ctx.limits.file, MAX_FILE_BYTES);
+    const declared = declaredLength(c);
+    if ((declared ?? announced.size) > limit || announced.size > limit) {
+      closeAfterReply(c);
+      throw new HttpError(413, Msg.PAYLOAD_TOO_LARGE, { limit });
     }
-    checkImage(announced.part, bytes, name.data);
-    // the type is what the bytes are, not what was announced: it is what the file is served as
-    const type = sniffType(bytes);
-    const allowed = PART_TYPES[announced.part] ?? [];
-    if (!type || !allowed.includes(type)) throw new HttpError(400, Msg.UNSUPPORTED_FILE_TYPE, { fileUrl: name.data, allowed });
-    db.transaction(() => {
-      const current = getReport(db, row.id)!;
-      requireClaim(current, device);
-      const still = getAnnounced(db, row.id, name.data);
-      if (!still || still.sha256 !== sha) throw new HttpError(409, Msg.FILE_NOT_ANNOUNCED, { fileUrl: name.data });
-      putBlob(db, bytes, sha);
-      db.prepare('UPDATE announced SET received_at = ?, content_type = ? WHERE report_id = ? AND file_url = ?').run(nowIso(), type, row.id, name.data);
-    })();
+    if (declared !== null && declared !== announced.size) {
+      closeAfterReply(c);
+      throw mismatch({ size: declared });
+    }
+    const user = c.get('user');
+    if (!uploadsInFlight.enter(user.id)) {
+      closeAfterReply(c);
+      c.header('Retry-After', '1');
+      throw new HttpError(429, Msg.TOO_MANY_REQUESTS, { retryAfter: 1, limit: MAX_UPLOADS_IN_FLIGHT });
+    }
+    let received: { tmp: string; size: number; sha256: string };
+    try {
+      received = await receiveTo(c, tmpPath(db), announced.size, { fileUrl: name.data, sha256: announced.sha256 });
+    } finally {
+      uploadsInFlight.leave(user.id);
+    }
+    const { tmp, size, sha256: sha } = received;
+    try {
+      if (size !== announced.size || sha !== announced.sha256) throw mismatch({ size, sha256: sha });
+      const head = readHead(tmp, HEAD_BYTES);
+      checkImage(announced.part, head, name.data);
+      // the type is what the bytes are, not what was announced: it is what the file is served as
+      const type = sniffType(head);
+      const allowed = PART_TYPES[announced.part] ?? [];
+      if (!type || !allowed.includes(type)) throw new HttpError(400, Msg.UNSUPPORTED_FILE_TYPE, { fileUrl: name.data, allowed });
+      // renamed into place and listed in one synchronous step: nothing else runs in between
+      db.transaction(() => {
+        const current = getReport(db, row.id)!;
+        requireClaim(current, device);
+        const still = getAnnounced(db, row.id, name.data);
+        if (!still || still.sha256 !== sha) throw new HttpError(409, Msg.FILE_NOT_ANNOUNCED, { fileUrl: name.data });
+        listBlob(db, sha, size);
+        db.prepare('UPDATE announced SET received_at = ?, content_type = ? WHERE report_id = ? AND file_url = ?').run(nowIso(), type, row.id, name.data);
+        commitTmp(db, tmp, sha);
+      })();
+    } finally {
+      fs.rmSync(tmp, { force: true });
+    }
     c.header('Cache-Control', 'no-store');
-    return c.text(`${UPLOAD_OK_PREFIX} ${bytes.byteLength}`, 200, { 'Content-Type': 'text/plain; charset=utf-8' });
+    return c.text(`${UPLOAD_OK_PREFIX} ${size}`, 200, { 'Content-Type': 'text/plain; charset=utf-8' });
   });
 
   // ------------------------------------------------------------------ complete-submit
@@ -305,12 +354,11 @@ export function reportRoutes(ctx: AppContext): Hono<AppEnv> {
     await checkFingerprint(row.id, savedPir, extended, save, announced);
 
     const submitDate = ctx.now();
-    const blobOf = db.prepare('SELECT data FROM blobs WHERE sha256 = ?');
     const signatures = announced
       .filter((a) => a.part === 'signatures')
       .map((a) => {
         const meta = (JSON.parse(save.signatures) as { fileUrl: string; role: 'master' | 'inspector' }[]).find((s) => s.fileUrl === a.file_url);
-        const data = (blobOf.get(a.sha256) as { data: Buffer } | undefined)?.data;
+        const data = readBlob(db, a.sha256);
         return meta && data ? { role: meta.role, bytes: new Uint8Array(data), contentType: a.content_type } : null;
       })
       .filter((s) => s !== null);

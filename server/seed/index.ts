@@ -21,7 +21,7 @@ import {
   type VesselPicture,
 } from '../../lib/contract/index';
 import { hashPassword } from '../auth/password';
-import { sha256Hex, type FileKind } from '../db/files';
+import { putBlob, sha256Hex, type FileKind } from '../db/files';
 import { insertReport, type ReportDoc } from '../db/reports';
 import type { DB } from '../db/schema';
 import { fmtDate } from '../documents/pir-pdf';
@@ -747,7 +747,6 @@ export async function seedDemoData(db: DB, refs: ReferenceStore, opts: SeedOptio
       insertDevice.run(u.deviceName, u.id, iso(now));
       insertDevice.run(anotherTablet(u), u.id, iso(now));
     }
-    const insertBlob = db.prepare('INSERT OR IGNORE INTO blobs (sha256, size, data) VALUES (?, ?, ?)');
     const insertFile = db.prepare('INSERT INTO files (id, kind, name, content_type, size, sha256, report_id, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)');
     const shaOf = new Map<Uint8Array, string>();
     for (const f of bag.files) {
@@ -755,7 +754,7 @@ export async function seedDemoData(db: DB, refs: ReferenceStore, opts: SeedOptio
       if (!sha) {
         sha = sha256Hex(f.bytes);
         shaOf.set(f.bytes, sha);
-        insertBlob.run(sha, f.bytes.byteLength, Buffer.from(f.bytes.buffer, f.bytes.byteOffset, f.bytes.byteLength));
+        putBlob(db, f.bytes, sha);
       }
       insertFile.run(f.id, f.kind, f.name, f.contentType, f.bytes.byteLength, sha, f.reportId, f.createdAt);
     }

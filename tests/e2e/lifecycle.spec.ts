@@ -9,6 +9,7 @@ import type { Pir } from '@/lib/contract';
 import { DEMO_USERS } from '../../server/seed/demo-users';
 import config from '../../playwright.config';
 import { startServer } from '../../server/app';
+import { readBlob } from '../../server/db/blob-store';
 import { choose, completeFormSteps, goOffline, goOnline, listingFor, login, makeJpeg, waitForServiceWorker } from './helpers';
 
 const amina = DEMO_USERS[0]!;
@@ -186,8 +187,8 @@ async function journey(target: Target, report: Pir, patience = 60_000) {
       expect(a.size).toBeGreaterThan(500);
     }
     // The attachment arrived as a one-page PDF, built on the tablet (in a worker) from the page picture.
-    const pdf = db.prepare('SELECT b.data FROM announced a JOIN blobs b ON b.sha256 = a.sha256 WHERE a.report_id = ? AND a.part = ?').get(report.id, 'attachments') as { data: Buffer };
-    const text = pdf.data.toString('latin1');
+    const pdf = db.prepare('SELECT sha256 FROM announced WHERE report_id = ? AND part = ?').get(report.id, 'attachments') as { sha256: string };
+    const text = readBlob(db, pdf.sha256)!.toString('latin1');
     expect(text.startsWith('%PDF-')).toBe(true);
     expect(text.match(/\/Type \/Page(?!s)/g)).toHaveLength(1);
   } finally {

@@ -14,6 +14,7 @@ import type { DemoLogin } from '../e2e/helpers';
 import { makeJpeg, makeTiff } from '../e2e/helpers';
 import type { Network } from './network';
 import type { Find, Tablet } from './tablet';
+import { readBlob } from '../../server/db/blob-store';
 
 /** Waits until `body` (run in the page with `find` and `arg`) returns true. */
 export async function until(t: Tablet, what: string, body: string, arg?: unknown, timeout = 20_000) {
@@ -268,7 +269,7 @@ function heldBy(dataDir: string, reportId: number): DayResult['held'] {
       received_at: string | null;
     }[];
     const bytesOf = (part: string) =>
-      (db.prepare('SELECT b.data FROM announced a JOIN blobs b ON b.sha256 = a.sha256 WHERE a.report_id = ? AND a.part = ?').get(reportId, part) as { data: Buffer }).data;
+      readBlob(db, (db.prepare('SELECT sha256 FROM announced WHERE report_id = ? AND part = ?').get(reportId, part) as { sha256: string }).sha256)!;
     const picture = jpeg.decode(bytesOf('pictures'), { useTArray: true });
     return {
       status: row.status,

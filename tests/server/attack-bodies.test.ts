@@ -110,13 +110,14 @@ describe('oversized bodies → 413 PAYLOAD_TOO_LARGE, nothing stored', () => {
     const path = be(paths.submitFile(pirCallId(held), 'pic-1.jpg'));
     const headers = { ...auth(), 'content-type': 'application/octet-stream' };
     await unchanged(db(), async () => {
-      await expectError(await request(path, { method: 'POST', headers, body: streamOf(MAX_FILE_BYTES + 1), duplex: 'half' }), 413, 'PAYLOAD_TOO_LARGE');
+      // streamed without a length: the read stops at the first byte past the announced size (issue 19 item 6)
+      await expectError(await request(path, { method: 'POST', headers, body: streamOf(MAX_FILE_BYTES + 1), duplex: 'half' }), 400, 'HASH_MISMATCH');
       await expectError(await request(path, { method: 'POST', headers: { ...headers, 'content-length': String(MAX_FILE_BYTES + 1) }, body: files.picture as BodyInit }), 413, 'PAYLOAD_TOO_LARGE');
     });
     expect(received('pic-1.jpg')).toBeNull();
   });
 
-  it('submit-file over a real socket: 60 MB chunked and a declared 60 MB → 413, the server keeps serving', async () => {
+  it('submit-file over a real socket: 60 MB chunked → 400 HASH_MISMATCH and a declared 60 MB → 413, the server keeps serving', async () => {
     const http = await import('node:http');
     const { port } = new URL(server.url);
     const send = (declared: boolean) =>
@@ -154,8 +155,10 @@ describe('oversized bodies → 413 PAYLOAD_TOO_LARGE, nothing stored', () => {
     await unchanged(db(), async () => {
       for (const declared of [false, true]) {
         const res = await send(declared);
-        expect(res.status).toBe(413);
-        expect(JSON.parse(res.body)).toMatchObject({ message: 'PAYLOAD_TOO_LARGE', data: { limit: MAX_FILE_BYTES } });
+        // chunked: read only up to the announced size (issue 19 item 6), then refused
+        if (!declared) expect(JSON.parse(res.body)).toMatchObject({ message: 'HASH_MISMATCH', data: { fileUrl: 'pic-1.jpg' } });
+        else expect(JSON.parse(res.body)).toMatchObject({ message: 'PAYLOAD_TOO_LARGE', data: { limit: MAX_FILE_BYTES } });
+        expect(res.status).toBe(declared ? 413 : 400);
       }
     });
     expect((await rawRequest(server.url, be(paths.currentFiles()), { headers: auth() })).status).toBe(200);

@@ -21,7 +21,8 @@ const hash = (value: unknown) =>
 
 /**
  * Count and hash of the rows of every table (and of the schema itself). Blob bytes are stored once per
- * SHA-256 key, so a blob row is fingerprinted by key, size, stored length and its first and last bytes.
+ * SHA-256 key, so a blob row is fingerprinted by key, size, stored length and its first and last bytes;
+ * the bytes themselves are files of the blob store, listed by `blobFiles`.
  */
 export function deepSnapshot(db: DB): Record<string, string> {
   const out: Record<string, string> = {};
@@ -35,7 +36,22 @@ export function deepSnapshot(db: DB): Record<string, string> {
         : db.prepare(`SELECT * FROM "${name}" ORDER BY rowid`).all();
     out[name] = `${rows.length}:${hash(rows)}`;
   }
+  out.blobFiles = hash(blobFiles(db));
   return out;
+}
+
+/**
+ * The files of the blob store (`<data>/blobs/`, temporary uploads included): path, size and mtime.
+ * A stored file is named by its SHA-256, so its name vouches for its content.
+ */
+export function blobFiles(db: DB): string[] {
+  const dir = path.join(path.dirname(db.name), 'blobs');
+  if (!fs.existsSync(dir)) return [];
+  return (fs.readdirSync(dir, { recursive: true }) as string[])
+    .map((rel) => ({ rel, st: fs.statSync(path.join(dir, rel)) }))
+    .filter(({ st }) => st.isFile())
+    .map(({ rel, st }) => `${rel}:${st.size}:${st.mtimeMs}`)
+    .sort();
 }
 
 /** Runs the request(s) and checks that nothing stored changed. */

@@ -110,7 +110,10 @@ describe('bodies', () => {
     form.append('pir', 'x'.repeat(MAX_SAVE_BYTES + 10));
     await rejects(413, 'PAYLOAD_TOO_LARGE', () => amina.post(be(paths.save(id)), form));
     await rejects(413, 'PAYLOAD_TOO_LARGE', () =>
-      amina.post(be(paths.submitFile(id, 'pic-1.jpg')), new Uint8Array(MAX_FILE_BYTES + 1) as BodyInit, { 'content-type': 'application/octet-stream' }),
+      amina.post(be(paths.submitFile(id, 'pic-1.jpg')), new Uint8Array(MAX_FILE_BYTES + 1) as BodyInit, {
+        'content-type': 'application/octet-stream',
+        'content-length': String(MAX_FILE_BYTES + 1),
+      }),
     );
   });
 

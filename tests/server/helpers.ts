@@ -91,8 +91,8 @@ export function client(app: Requester, jwt: string) {
   };
 }
 
-export async function asUser(app: Requester, user = AMINA) {
-  const l = await login(app, user);
+export async function asUser(app: Requester, user = AMINA, deviceName = '') {
+  const l = await login(app, user, deviceName);
   return { ...client(app, l.token.jwt), login: l, device: l.user.deviceName };
 }
 

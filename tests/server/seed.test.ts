@@ -156,8 +156,18 @@ describe('demo data', () => {
   });
 
   it('extended info is partly filled with realistic data', async () => {
+    // a held report's details are read by the tablet holding it (issue 19 item 9)
+    const holders = new Map<string, Awaited<ReturnType<typeof asUser>>>();
+    const reader = async (device: string | null) => {
+      if (device === null) return amina;
+      if (!holders.has(device)) {
+        const user = DEMO_USERS.find((u) => u.deviceName === device || anotherTablet(u) === device)!;
+        holders.set(device, await asUser(t.app, user, device));
+      }
+      return holders.get(device)!;
+    };
     for (const p of list.slice(0, 30)) {
-      const ext = extendedReply.parse(await (await amina.get(be(paths.extended(pirCallId(p))))).json());
+      const ext = extendedReply.parse(await (await (await reader(p.claimedByDevice)).get(be(paths.extended(pirCallId(p))))).json());
       expect(ext.vessel.name).toBe(p.vesselIdentity.vesselName);
       expect(ext.vessel.mmsi).toBe(p.vesselIdentity.mmsi);
       expect(ext.pir.portOfInspection).toBe(p.portOfArrival);

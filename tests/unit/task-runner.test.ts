@@ -6,7 +6,7 @@ import { attachQueryClient, localKeys } from '@/lib/local-data/cache';
 import { db, type ProcessRecord } from '@/lib/local-data/db';
 import { allProcesses, loadProcesses, saveProcess } from '@/lib/local-data/processes-store';
 import { BESIDE_A_CLAIM, FILE_WINDOW, FinalError, PausedError, PrioritySlots, TaskRunner, TRANSFER_SLOTS, type RunnerDeps, type TaskHandler } from '@/lib/tasks/runner';
-import { handlers as lifecycleHandlers } from '@/lib/tasks/handlers';
+import { handlers as lifecycleHandlers, isReclaim } from '@/lib/tasks/handlers';
 import { task } from './fixtures/report';
 
 let client: QueryClient;
@@ -205,6 +205,29 @@ describe('task runner (SPEC §4, made durable)', () => {
     expect(mostBesideTheClaim).toBeLessThanOrEqual(BESIDE_A_CLAIM);
     expect(mostBesideTheClaim).toBeGreaterThan(1);
     expect(mostAfter).toBeGreaterThan(BESIDE_A_CLAIM);
+  });
+
+  it('a reclaim runs alone: the extended info (the other tablet\'s draft, given only to the holder) and the files after it', async () => {
+    const log: string[] = [];
+    const logged = (name: string, ms: number): TaskHandler => ({
+      async execute(t) {
+        log.push(`start ${name === 'file' ? t.uid : name}`);
+        await new Promise((r) => setTimeout(r, ms));
+        log.push(`end ${name === 'file' ? t.uid : name}`);
+      },
+    });
+    await saveProcess(
+      process('p1', [
+        task('claim', 'UNDEFINED', { subtype: 'claim', url: 'offline-api/pir/7001/device-claim?reclaim=1' }),
+        task('extended', 'UNDEFINED', { subtype: 'extended' }),
+        task('f1', 'UNDEFINED', { subtype: 'file' }),
+        task('f2', 'UNDEFINED', { subtype: 'file' }),
+      ]),
+    );
+    const { done } = start({ claim: logged('claim', 40), extended: logged('extended', 5), file: logged('file', 5) });
+    await until(() => done.length === 1);
+    expect(log.slice(0, 2)).toEqual(['start claim', 'end claim']);
+    expect(isReclaim({ subtype: 'claim', url: 'offline-api/pir/7001/device-claim' })).toBe(false);
   });
 
   it('stops the downloads beside a claim refused for good, and starts no more of them', async () => {
