@@ -2,26 +2,9 @@ import type { Locator, Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 import type { ExtendedPir, Pir } from '@/lib/contract';
 import { DEMO_USERS } from '../../server/seed/demo-users';
-import { goOffline, goOnline, listingFor, login, waitForServiceWorker } from './helpers';
+import { claimAndStart, goOffline, goOnline, listingFor, login, storedReport, waitForServiceWorker } from './helpers';
 
 const amina = DEMO_USERS[0]!;
-
-/** The report as the tablet stores it (IndexedDB), to compare what shows with what is kept. */
-function storedReport(page: Page, id: number): Promise<Pir> {
-  return page.evaluate(
-    (reportId) =>
-      new Promise<Pir>((resolve, reject) => {
-        const open = indexedDB.open('pir-app');
-        open.onerror = () => reject(open.error);
-        open.onsuccess = () => {
-          const req = open.result.transaction('reports').objectStore('reports').get(reportId);
-          req.onsuccess = () => resolve(req.result as Pir);
-          req.onerror = () => reject(req.error);
-        };
-      }),
-    id,
-  );
-}
 
 /** Writes the stored report straight into IndexedDB (data the tablet got from the vessel's earlier forms). */
 function putReport(page: Page, report: Pir): Promise<void> {
@@ -87,13 +70,7 @@ test('catch on board deltas, required species, mark complete, transhipment at se
 
   await login(page, amina);
   await waitForServiceWorker(page);
-  const card = page.locator(`[data-report-id="${report.id}"]`);
-  await card.getByRole('button', { name: 'Claim' }).click();
-  await expect(page.getByText(`${report.vesselIdentity.vesselName} is ready for inspection.`)).toBeVisible({ timeout: 90_000 });
-  await page.goto(`/pir/${report.id}/`);
-  await page.getByRole('button', { name: 'Start inspection' }).click();
-  await page.getByRole('dialog').getByRole('button', { name: 'Start inspection' }).click();
-  await expect(page.getByTestId('stepper-inspection started')).toHaveAttribute('data-state', 'done');
+  await claimAndStart(page, report);
 
   // ---- catch on board: the delta is verified − declared, red at 10 or more
   await openStep(page, 'catchonboard', 'Catch on board');

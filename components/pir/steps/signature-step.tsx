@@ -16,7 +16,8 @@ import { Switch } from '@/components/ui/switch';
 import { ConfirmDialog } from '@/components/app/confirm-dialog';
 import { SignaturePad } from '../signature-pad';
 import { StepFrame } from '../step-frame';
-import { ReportReview } from '../review/report-review';
+import { ReportReview, ReviewIntl } from '../review/report-review';
+import { SignedReportPdf } from '../review/signed-report-pdf';
 
 /** signature: start signing (confirmed), master pad with "refuses", inspector pad, complete (SPEC §2, §4). */
 export function SignatureStep({ report, isCurrent }: { report: Pir; isCurrent: boolean }) {
@@ -92,6 +93,11 @@ export function SignatureStep({ report, isCurrent }: { report: Pir; isCurrent: b
             <CheckCheckIcon aria-hidden /> {t('finish')}
           </Button>
         </div>
+      )}
+      {done && report.extended && (
+        <ReviewIntl language={reviewLanguage}>
+          <SignedReportPdf report={report} />
+        </ReviewIntl>
       )}
       <ConfirmDialog
         open={confirm}
