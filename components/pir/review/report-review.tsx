@@ -97,29 +97,44 @@ function ReviewBody({ report, titleId }: { report: Pir; titleId: string }) {
   );
 }
 
+type Row = Extract<ResolvedNode, { kind: 'row' }>;
+
+/** Rows in definition lists, groups between them (a list holds only its terms and definitions). */
 function Nodes({ nodes }: { nodes: ResolvedNode[] }) {
-  const images = nodes.filter((n) => n.kind === 'image');
-  const rest = nodes.filter((n) => n.kind !== 'image');
+  const chunks: (Row[] | ResolvedNode)[] = [];
+  for (const n of nodes) {
+    const last = chunks.at(-1);
+    // a row without a label (an empty list's note) is a paragraph of its own
+    if (n.kind === 'row' && n.label) {
+      if (Array.isArray(last)) last.push(n);
+      else chunks.push([n]);
+    } else chunks.push(n);
+  }
   return (
     <div className="flex flex-col gap-1">
-      {images.map((n) => (
-        <StoredImage key={n.fileId} fileId={n.fileId} alt={n.alt} className="mb-2 aspect-[4/3] w-48 rounded-md" />
-      ))}
-      <dl className="grid grid-cols-1 gap-x-6 @xl:grid-cols-[minmax(10rem,1fr)_2fr]">
-        {rest.map((n, i) =>
-          n.kind === 'row' ? (
-            <div key={i} className={cn('contents', n.long && 'block @xl:col-span-2')} data-testid="review-row">
-              {n.label && <dt className={cn('pt-2 text-base text-muted-foreground @xl:pt-2.5 @xl:pb-2', n.long && '@xl:col-span-2 @xl:pb-0')}>{n.label}</dt>}
-              <dd className={cn('min-w-0 pb-2 break-words whitespace-pre-wrap @xl:pt-2', n.long && '@xl:pt-0', n.warn && 'font-semibold text-destructive', n.long && '@xl:col-span-2')}>{n.value}</dd>
-            </div>
-          ) : n.kind === 'group' ? (
-            <div key={i} className="mt-2 rounded-lg border-s-4 border-muted ps-3 @xl:col-span-2">
-              <p className="pt-1 font-semibold">{n.title}</p>
-              <Nodes nodes={n.children} />
-            </div>
-          ) : null,
-        )}
-      </dl>
+      {chunks.map((c, i) =>
+        Array.isArray(c) ? (
+          <dl key={i} className="grid grid-cols-1 gap-x-6 @xl:grid-cols-[minmax(10rem,1fr)_2fr]">
+            {c.map((n, j) => (
+              <div key={j} className={cn('contents', n.long && 'block @xl:col-span-2')} data-testid="review-row">
+                <dt className={cn('pt-2 text-base text-muted-foreground @xl:pt-2.5 @xl:pb-2', n.long && '@xl:col-span-2 @xl:pb-0')}>{n.label}</dt>
+                <dd className={cn('min-w-0 pb-2 break-words whitespace-pre-wrap @xl:pt-2', n.long && '@xl:pt-0', n.warn && 'font-semibold text-destructive', n.long && '@xl:col-span-2')}>{n.value}</dd>
+              </div>
+            ))}
+          </dl>
+        ) : c.kind === 'row' ? (
+          <p key={i} className="py-1 text-muted-foreground">
+            {c.value}
+          </p>
+        ) : c.kind === 'image' ? (
+          <StoredImage key={i} fileId={c.fileId} alt={c.alt} className="mb-2 aspect-[4/3] w-48 rounded-md" />
+        ) : (
+          <div key={i} className="mt-2 rounded-lg border-s-4 border-muted ps-3">
+            <p className="pt-1 font-semibold">{c.title}</p>
+            <Nodes nodes={c.children} />
+          </div>
+        ),
+      )}
     </div>
   );
 }
