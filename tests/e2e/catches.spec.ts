@@ -2,7 +2,7 @@ import type { Locator, Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 import type { ExtendedPir, Pir } from '@/lib/contract';
 import { DEMO_USERS } from '../../server/seed/demo-users';
-import { goOffline, goOnline, listingFor, login, storedReport, waitForServiceWorker } from './helpers';
+import { claimAndStart, goOffline, goOnline, listingFor, login, storedReport, waitForServiceWorker } from './helpers';
 
 const amina = DEMO_USERS[0]!;
 
@@ -70,13 +70,7 @@ test('catch on board deltas, required species, mark complete, transhipment at se
 
   await login(page, amina);
   await waitForServiceWorker(page);
-  const card = page.locator(`[data-report-id="${report.id}"]`);
-  await card.getByRole('button', { name: 'Claim' }).click();
-  await expect(page.getByText(`${report.vesselIdentity.vesselName} is ready for inspection.`)).toBeVisible({ timeout: 90_000 });
-  await page.goto(`/pir/${report.id}/`);
-  await page.getByRole('button', { name: 'Start inspection' }).click();
-  await page.getByRole('dialog').getByRole('button', { name: 'Start inspection' }).click();
-  await expect(page.getByTestId('stepper-inspection started')).toHaveAttribute('data-state', 'done');
+  await claimAndStart(page, report);
 
   // ---- catch on board: the delta is verified − declared, red at 10 or more
   await openStep(page, 'catchonboard', 'Catch on board');

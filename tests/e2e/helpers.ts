@@ -110,6 +110,18 @@ export async function choose(page: Page, open: () => Promise<void>, files: { nam
   await (await chooser).setFiles(files);
 }
 
+/** Draws a stroke on a signature pad (its test id), `offset` pixels lower. */
+export async function drawOn(page: Page, testId: string, offset = 0) {
+  const pad = page.getByTestId(testId).getByRole('application');
+  await pad.scrollIntoViewIfNeeded();
+  const box = (await pad.boundingBox())!;
+  const y = box.y + box.height * 0.55;
+  await page.mouse.move(box.x + box.width * 0.15, y + offset);
+  await page.mouse.down();
+  for (let i = 1; i <= 12; i++) await page.mouse.move(box.x + box.width * (0.15 + i * 0.05), y + Math.sin(i) * 20 + offset);
+  await page.mouse.up();
+}
+
 /** The report as the tablet stores it (IndexedDB), to compare what shows with what is kept. */
 export function storedReport(page: Page, id: number): Promise<Pir> {
   return page.evaluate(
@@ -125,4 +137,15 @@ export function storedReport(page: Page, id: number): Promise<Pir> {
       }),
     id,
   );
+}
+
+/** Claims a report from the list, waits until it is prepared on the tablet, and starts its inspection (English). */
+export async function claimAndStart(page: Page, report: Pick<Pir, 'id' | 'vesselIdentity'>) {
+  const card = page.locator(`[data-report-id="${report.id}"]`);
+  await card.getByRole('button', { name: 'Claim' }).click();
+  await expect(page.getByText(`${report.vesselIdentity.vesselName} is ready for inspection.`)).toBeVisible({ timeout: 90_000 });
+  await page.goto(`/pir/${report.id}/`);
+  await page.getByRole('button', { name: 'Start inspection' }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Start inspection' }).click();
+  await expect(page.getByTestId('stepper-inspection started')).toHaveAttribute('data-state', 'done');
 }

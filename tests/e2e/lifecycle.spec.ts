@@ -10,7 +10,7 @@ import { DEMO_USERS } from '../../server/seed/demo-users';
 import config from '../../playwright.config';
 import { startServer } from '../../server/app';
 import { readBlob } from '../../server/db/blob-store';
-import { choose, completeFormSteps, goOffline, goOnline, listingFor, login, makeJpeg, waitForServiceWorker } from './helpers';
+import { choose, completeFormSteps, drawOn, goOffline, goOnline, listingFor, login, makeJpeg, waitForServiceWorker } from './helpers';
 
 const amina = DEMO_USERS[0]!;
 const launch = config.use!.launchOptions!;
@@ -42,17 +42,6 @@ function storedFileCount(page: Page, reportId: number): Promise<number> {
       }),
     reportId,
   );
-}
-
-async function drawOn(page: Page, testId: string, offset = 0) {
-  const pad = page.getByTestId(testId).getByRole('application');
-  await pad.scrollIntoViewIfNeeded();
-  const box = (await pad.boundingBox())!;
-  const y = box.y + box.height * 0.55;
-  await page.mouse.move(box.x + box.width * 0.15, y + offset);
-  await page.mouse.down();
-  for (let i = 1; i <= 12; i++) await page.mouse.move(box.x + box.width * (0.15 + i * 0.05), y + Math.sin(i) * 20 + offset);
-  await page.mouse.up();
 }
 
 function pickReport(listing: Pir[]): Pir {

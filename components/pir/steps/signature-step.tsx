@@ -1,9 +1,9 @@
 'use client';
 import { reportError } from '@/lib/errors/error-bus';
-import { useTranslations } from 'next-intl';
+import { useLocale, useTranslations } from 'next-intl';
 import { PenLineIcon, CheckCheckIcon } from 'lucide-react';
 import { useId, useState } from 'react';
-import type { Pir } from '@/lib/contract';
+import type { Language, Pir } from '@/lib/contract';
 import { endInspection, startSigning } from '@/lib/reports/actions';
 import { isHeldBy, signaturesComplete } from '@/lib/reports/transitions';
 import { reportTitle } from '@/lib/reports/groups';
@@ -16,6 +16,8 @@ import { Switch } from '@/components/ui/switch';
 import { ConfirmDialog } from '@/components/app/confirm-dialog';
 import { SignaturePad } from '../signature-pad';
 import { StepFrame } from '../step-frame';
+import { ReportReview, ReviewIntl } from '../review/report-review';
+import { SignedReportPdf } from '../review/signed-report-pdf';
 
 /** signature: start signing (confirmed), master pad with "refuses", inspector pad, complete (SPEC §2, §4). */
 export function SignatureStep({ report, isCurrent }: { report: Pir; isCurrent: boolean }) {
@@ -27,12 +29,28 @@ export function SignatureStep({ report, isCurrent }: { report: Pir; isCurrent: b
   const heldHere = isHeldBy(report, device);
   const signing = canSign(report, device);
   const done = ['readytosubmit', 'submitting', 'submitted'].includes(report.status);
+  // the review's language is the master's choice; the inspector's setting stays as it is
+  const appLanguage = useLocale() as Language;
+  const [chosenLanguage, setReviewLanguage] = useState<Language | null>(null);
+  const reviewLanguage = chosenLanguage ?? appLanguage;
+  const review = report.extended && <ReportReview report={report} language={reviewLanguage} onLanguage={setReviewLanguage} />;
 
   const guard = (work: () => Promise<void>) => () =>
     void work().catch((e) => reportError(e));
 
   return (
     <StepFrame step="signature" done={done} locked={heldHere || done ? null : report.claimedByDevice ? 'heldElsewhere' : null}>
+      {report.status === 'inspecting' ? (
+        review
+      ) : (
+        review && (
+          // while signing and after: still there, folded, read only
+          <details className="group rounded-xl border p-3" data-testid="report-review-folded">
+            <summary className="min-h-11 cursor-pointer content-center text-lg font-semibold">{t('reviewAgain')}</summary>
+            <div className="pt-3">{review}</div>
+          </details>
+        )
+      )}
       {report.status === 'inspecting' && heldHere && (
         <div className="flex flex-col items-start gap-2">
           <p>{isCurrent ? t('readyToSign') : t('finishStepsFirst')}</p>
@@ -75,6 +93,11 @@ export function SignatureStep({ report, isCurrent }: { report: Pir; isCurrent: b
             <CheckCheckIcon aria-hidden /> {t('finish')}
           </Button>
         </div>
+      )}
+      {done && report.extended && (
+        <ReviewIntl language={reviewLanguage}>
+          <SignedReportPdf report={report} />
+        </ReviewIntl>
       )}
       <ConfirmDialog
         open={confirm}

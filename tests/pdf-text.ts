@@ -1,0 +1,27 @@
+/**
+ * The text of a PDF, page by page, as pdf.js reads it (the viewer's own engine), for tests in Node.
+ * pdf.js 6 uses Promise.withResolvers, which Node 20 lacks: it is given one here.
+ */
+import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
+
+const P = Promise as unknown as { withResolvers?: () => unknown };
+P.withResolvers ??= function withResolvers<T>() {
+  let resolve!: (v: T) => void;
+  let reject!: (e: unknown) => void;
+  const promise = new Promise<T>((res, rej) => {
+    resolve = res;
+    reject = rej;
+  });
+  return { promise, resolve, reject };
+};
+
+export async function pdfPagesText(bytes: Uint8Array): Promise<string[]> {
+  const pdf = await getDocument({ data: bytes.slice(), useWorkerFetch: false, standardFontDataUrl: `${process.cwd()}/node_modules/pdfjs-dist/standard_fonts/` }).promise;
+  const pages: string[] = [];
+  for (let i = 1; i <= pdf.numPages; i++) {
+    const c = await (await pdf.getPage(i)).getTextContent();
+    pages.push(c.items.map((it) => ('str' in it ? it.str : '')).join('\n'));
+  }
+  await pdf.cleanup();
+  return pages;
+}
