@@ -1,8 +1,7 @@
 'use client';
 import { reportError } from '@/lib/errors/error-bus';
 import { useTranslations } from 'next-intl';
-import { EllipsisVerticalIcon } from 'lucide-react';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import type { Pir } from '@/lib/contract';
 import type { ProcessRecord } from '@/lib/local-data/db';
 import { useDialogChoice } from '@/lib/hooks/use-dialog-choice';
@@ -16,8 +15,11 @@ import { follow } from '@/lib/reports/followed-report';
 import { processStatus } from '@/lib/tasks/model';
 import { AppLink as Link } from '@/components/app/app-link';
 import { Button } from '@/components/ui/button';
-import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuTrigger } from '@/components/ui/dropdown-menu';
 import { ConfirmDialog } from '@/components/app/confirm-dialog';
+import { MoreButton } from './more-button';
+
+// The menu's code (radix's menu and its positioning) loads on the first tap of its button, as dialogs do.
+const CardMenu = lazy(() => import('./card-menu').then((m) => ({ default: m.CardMenu })));
 
 /**
  * A card's actions: its main one for the report's status (claim, reclaim — confirmed, naming vessel and
@@ -39,6 +41,7 @@ export function ReportActions({
   const online = useOnline();
   const [busy, setBusy] = useState(false);
   const { open: confirm, show: setConfirm, mounted } = useDialogChoice<'release' | 'reclaim'>();
+  const [menuWanted, setMenuWanted] = useState(false);
   const vessel = reportTitle(report);
   const submitRejected = processes.some((p) => p.type === 'submit' && processStatus(p.tasks) === 'REJECTED');
   const main = cardAction(report, deviceName, submitRejected);
@@ -94,26 +97,15 @@ export function ReportActions({
           {t('release')}
         </Button>
       )}
-      {canRelease && !onReport && (
-        // Not modal: hiding the page from assistive technology would leave its focusable parts reachable (axe).
-        <DropdownMenu modal={false}>
-          <DropdownMenuTrigger asChild>
-            <Button size="icon" variant="ghost" className="ms-auto" aria-label={t('more', { vessel })} data-testid="card-more">
-              <EllipsisVerticalIcon aria-hidden />
-            </Button>
-          </DropdownMenuTrigger>
-          <DropdownMenuContent>
-            <DropdownMenuItem
-              disabled={disabled || releaseBlocked}
-              onSelect={() => setConfirm('release')}
-              className="text-destructive focus:text-destructive"
-            >
-              {t('release')}
-              {!online && <span className="ms-auto text-xs text-muted-foreground">{t('needsNetwork')}</span>}
-            </DropdownMenuItem>
-          </DropdownMenuContent>
-        </DropdownMenu>
-      )}
+      {canRelease &&
+        !onReport &&
+        (menuWanted ? (
+          <Suspense fallback={<MoreButton vessel={vessel} aria-busy />}>
+            <CardMenu vessel={vessel} disabled={disabled || releaseBlocked} online={online} onRelease={() => setConfirm('release')} />
+          </Suspense>
+        ) : (
+          <MoreButton vessel={vessel} onClick={() => setMenuWanted(true)} />
+        ))}
 
       {/* Mounted from the first time asked: a list of cards mounts none of them. */}
       {mounted('release') && (
