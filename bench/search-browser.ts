@@ -13,9 +13,9 @@ import path from 'node:path';
 import fs from 'node:fs';
 import type { Page } from '@playwright/test';
 import type { PortEntry } from '../lib/contract/index';
-import { log, mdTable, ms, numArg, ratio, rmrf, ROOT, short, stats, tmpDir, type Row } from './lib/common';
+import { log, mdTable, ms, numArg, ratio, ROOT, short, stats, tmpDir, type Row } from './lib/common';
 import { countStored, freshContext, launch, type BenchWindow } from './lib/browser';
-import { apiLogin, BARE_PAGE, copyStatic, startServerProcess } from './lib/server';
+import { apiLogin, BARE_PAGE, copyStatic, startServerProcess, tearDown } from './lib/server';
 import { BENCH_USER, seedBenchData } from './lib/seed';
 import { generateReports } from './search/generate';
 
@@ -157,10 +157,7 @@ export async function run(): Promise<{ rows: Row[]; details: string }> {
     floor = await frameFloor(bare, 40);
     await context.close();
   } finally {
-    await browser.close();
-    await server.stop();
-    rmrf(path.dirname(staticDir));
-    rmrf(dataDir);
+    await tearDown({ browser, server, staticDir, dataDir });
   }
 
   const warm = samples.filter((s) => !s.query.endsWith('(first search)'));

@@ -11,11 +11,13 @@
 import type { BrowserContext, Page } from '@playwright/test';
 import { log, mdTable, ms, numArg, ratio, rmrf, short, stats, tmpDir, type Row } from './lib/common';
 import { countStored, freshContext, goOffline, launch, persistentContext, waitForServiceWorker, type BenchWindow } from './lib/browser';
-import { apiLogin, BARE_PAGE, copyStatic, startServerProcess } from './lib/server';
+import { apiLogin, BARE_PAGE, copyStatic, startServerProcess, tearDown } from './lib/server';
 import { BENCH_USER, seedBenchData } from './lib/seed';
 import path from 'node:path';
 
 export const WARM_TARGET_MS = 1000;
+/** Issue 23: a first visit on a slow tablet paints the list within 2.5 s. */
+export const SLOW_TABLET_TARGET_MS = 2500;
 const REPORTS = 200;
 
 async function timeToList(page: Page, url: string): Promise<{ t: number; cards: number }> {
@@ -139,10 +141,7 @@ export async function run(): Promise<{ rows: Row[]; details: string }> {
     }
     await context.close();
   } finally {
-    await browser.close();
-    await server.stop();
-    rmrf(path.dirname(staticDir));
-    rmrf(dataDir);
+    await tearDown({ browser, server, staticDir, dataDir });
     for (const p of profiles) rmrf(p);
   }
 
@@ -167,8 +166,8 @@ export async function run(): Promise<{ rows: Row[]; details: string }> {
       figure: short(sl),
       limit: `${short(slb)} bare HTML`,
       ratio: ratio(sl.median, slb.median),
-      target: '–',
-      met: null,
+      target: `≤ ${SLOW_TABLET_TARGET_MS / 1000} s`,
+      met: sl.median <= SLOW_TABLET_TARGET_MS,
     },
     {
       benchmark: `Start-up warm (offline, SW, ${REPORTS} reports stored), browser restart`,

@@ -13,7 +13,7 @@ import path from 'node:path';
 
 const root = path.resolve(import.meta.dirname, '..');
 const LOCK = '/tmp/pir-build.lock';
-const NAMES = ['js-size', 'startup', 'persistence', 'prepare', 'submit', 'search', 'server', 'lighthouse', 'export'];
+const NAMES = ['js-size', 'startup', 'persistence', 'prepare', 'submit', 'search', 'server', 'lighthouse', 'export', 'inspection'];
 /** A benchmark that runs longer than this is stopped and recorded as not measured. */
 const LIMIT_MIN = { submit: 12, export: 10 };
 const DEFAULT_LIMIT_MIN = 8;

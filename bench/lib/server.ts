@@ -6,7 +6,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
-import { OUT_DIR, ROOT, tmpDir } from './common';
+import { OUT_DIR, ROOT, rmrf, tmpDir } from './common';
 
 export const BARE_PAGE = '/bench-bare.html';
 
@@ -107,4 +107,12 @@ export async function apiPost<T>(url: string, token: string, p: string, body: un
   const res = await fetch(`${url}/be/${p}`, { method: 'POST', headers: { Authorization: `Bearer ${token}`, 'content-type': 'application/json' }, body: JSON.stringify(body) });
   if (!res.ok) throw new Error(`POST ${p}: ${res.status} ${await res.text()}`);
   return (await res.json()) as T;
+}
+
+/** The end of a browser benchmark: the browser closed, the server stopped, its copy of out/ and its data removed. */
+export async function tearDown(o: { browser: { close(): Promise<void> }; server: ServerProcess; staticDir: string; dataDir: string }) {
+  await o.browser.close();
+  await o.server.stop();
+  rmrf(path.dirname(o.staticDir));
+  rmrf(o.dataDir);
 }
