@@ -8,13 +8,15 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import zlib from 'node:zlib';
 import { bytes, kb, log, mdTable, OUT_DIR, ratio, rmrf, type Row } from './lib/common';
 import { freshContext, launch } from './lib/browser';
 import { apiLogin, copyStatic, startServerProcess } from './lib/server';
 import { BENCH_USER, seedBenchData } from './lib/seed';
 import { tmpDir } from './lib/common';
 import { frameworkFloorOut } from './lib/framework-floor';
+import { gzSize, scriptsOf } from './lib/first-scripts';
+
+export { gzSize, scriptsOf };
 
 export const TARGET_REPORTS_KB = 170;
 
@@ -76,28 +78,6 @@ export function routes(out = OUT_DIR): { route: string; html: string }[] {
 export function noModuleScripts(html: string): string[] {
   const text = fs.readFileSync(html, 'utf8');
   return [...text.matchAll(/<script\b([^>]*)>/g)].filter((m) => /\bnoModule\b/i.test(m[1]!)).map((m) => /\bsrc="([^"]+)"/.exec(m[1]!)?.[1] ?? '').filter(Boolean);
-}
-
-export function scriptsOf(html: string): string[] {
-  const text = fs.readFileSync(html, 'utf8');
-  const out: string[] = [];
-  for (const m of text.matchAll(/<script\b([^>]*)>/g)) {
-    const attrs = m[1]!;
-    const src = /\bsrc="([^"]+)"/.exec(attrs)?.[1];
-    if (!src || /\bnoModule\b/i.test(attrs)) continue;
-    if (!out.includes(src)) out.push(src);
-  }
-  return out;
-}
-
-const gzCache = new Map<string, number>();
-export function gzSize(file: string): number {
-  let n = gzCache.get(file);
-  if (n === undefined) {
-    n = zlib.gzipSync(fs.readFileSync(file), { level: 6 }).byteLength;
-    gzCache.set(file, n);
-  }
-  return n;
 }
 
 const fileOf = (src: string, out = OUT_DIR) => path.join(out, src.replace(/^\//, ''));

@@ -1,4 +1,5 @@
-// `npm test`: type-check, lint, unit and server tests, build, then browser tests against the real server.
+// `npm test`: type-check, lint, unit and server tests, build, the first scripts' size budget, then browser
+// tests against the real server.
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -36,6 +37,7 @@ const steps = [
   ['lint', bin('eslint'), ['.', '--max-warnings=0']],
   ['unit and server tests', bin('vitest'), ['run']],
   ['build', process.execPath, [path.join(root, 'scripts/build.mjs')]],
+  ['size budget', process.execPath, ['--import', 'tsx', path.join(root, 'scripts/size-budget.ts')]],
   ['browser tests', bin('playwright'), ['test']],
 ];
 
