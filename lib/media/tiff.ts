@@ -10,7 +10,7 @@ import UTIF from 'utif2';
 
 /**
  * Largest TIFF decoded (width × height): its pixels take 4 bytes each, held at once in memory.
- * The refusal (media.refused.tooLarge in messages/screens) names this number: change both together.
+ * The refusal (media.refused.tooLarge in messages/) names this number: change both together.
  */
 export const TIFF_MAX_PIXELS = 50_000_000;
 /** More pages than this is not a picture; it also bounds the walk over a damaged file's page list. */

@@ -8,9 +8,7 @@ import { DEMO_USERS } from '../../server/seed/demo-users';
 import config from '../../playwright.config';
 import { listingFor, login, waitForServiceWorker } from './helpers';
 import enCore from '@/messages/en.json' with { type: 'json' };
-import enScreens from '@/messages/screens/en.json' with { type: 'json' };
 import frCore from '@/messages/fr.json' with { type: 'json' };
-import frScreens from '@/messages/screens/fr.json' with { type: 'json' };
 
 const amina = DEMO_USERS[0]!;
 
@@ -105,7 +103,7 @@ for (const [language, dark] of [
     // The menu's data dialogs: download (export), restore, and the erase confirmation.
     const core = language === 'en' ? enCore : frCore;
     const data = core.menu.data;
-    const exportData = (language === 'en' ? enScreens : frScreens).exportData;
+    const exportData = (language === 'en' ? enCore : frCore).exportData;
     for (const [what, button, role, title] of [
       ['download data dialog', data.download, 'dialog', exportData.download.title],
       ['restore data dialog', data.restore, 'dialog', exportData.restore.title],

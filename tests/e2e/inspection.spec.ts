@@ -2,18 +2,16 @@ import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 import Database from 'better-sqlite3';
 import path from 'node:path';
-import enCore from '@/messages/en.json' with { type: 'json' };
-import enScreens from '@/messages/screens/en.json' with { type: 'json' };
-import frCore from '@/messages/fr.json' with { type: 'json' };
-import frScreens from '@/messages/screens/fr.json' with { type: 'json' };
+import en from '@/messages/en.json' with { type: 'json' };
+import fr from '@/messages/fr.json' with { type: 'json' };
 import { FORM_STEPS } from '@/lib/inspection/steps';
 import type { Pir } from '@/lib/contract';
 import { pirCallId, STEP_NAMES } from '@/lib/contract/constants';
 import { DEMO_USERS } from '../../server/seed/demo-users';
 import { choose, listingFor, login, makeJpeg } from './helpers';
 
-const en = { ...enCore, ...enScreens };
-const fr = { ...frCore, ...frScreens };
+
+
 type Messages = typeof en;
 const rajesh = DEMO_USERS[1]!;
 

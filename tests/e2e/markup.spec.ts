@@ -5,8 +5,8 @@ import { expect, test } from './fixtures';
 import type { Pir } from '@/lib/contract';
 import { DEMO_USERS } from '../../server/seed/demo-users';
 import { choose, goOffline, listingFor, login, makeJpeg, waitForServiceWorker } from './helpers';
-import enScreens from '@/messages/screens/en.json' with { type: 'json' };
-import frScreens from '@/messages/screens/fr.json' with { type: 'json' };
+import enMessages from '@/messages/en.json' with { type: 'json' };
+import frMessages from '@/messages/fr.json' with { type: 'json' };
 
 /**
  * Issue 21, items 13 and 14: the picture viewer keeps the picture in the first screen on a phone,
@@ -21,7 +21,7 @@ const LOOKS = ([
   [800, 1280],
   [1280, 800],
 ] as const).flatMap(([width, height]) => [false, true].map((dark) => ({ width, height, dark })));
-const MESSAGES = { en: enScreens, fr: frScreens } as const;
+const MESSAGES = { en: enMessages, fr: frMessages } as const;
 type Language = keyof typeof MESSAGES;
 
 const settings = (language: Language, darkMode: boolean) =>
@@ -289,7 +289,7 @@ test('the picture viewer shows the picture in the first screen on a phone, with 
     const pictures = page.getByTestId('segment-pictures');
     await pictures.locator('[data-file-key]').first().click({ timeout: 60_000 });
     // Not on the tablet yet (the demo's report was claimed elsewhere): fetched once, then stored.
-    const fetch = page.getByRole('button', { name: enScreens.vessel.viewer.fetch });
+    const fetch = page.getByRole('button', { name: enMessages.vessel.viewer.fetch });
     await expect(page.getByTestId('viewer-image').or(fetch)).toBeVisible();
     if (await fetch.isVisible()) await fetch.click();
     const image = page.getByTestId('viewer-image');
@@ -302,10 +302,10 @@ test('the picture viewer shows the picture in the first screen on a phone, with 
     expect(box.y, `${width}x${height}`).toBeLessThan(height);
     expect(box.y + box.height, `${width}x${height}`).toBeLessThanOrEqual(tabBar.y + 1);
     // The toolbar stays usable: named, 44 px targets, labelled buttons; nothing scrolls sideways.
-    const toolbar = page.getByRole('toolbar', { name: enScreens.vessel.viewer.toolbar });
+    const toolbar = page.getByRole('toolbar', { name: enMessages.vessel.viewer.toolbar });
     await expect(toolbar).toBeVisible();
     expect(await smallButtons(page, '[role="toolbar"]')).toEqual([]);
-    await expect(toolbar.getByRole('button', { name: enScreens.vessel.viewer.zoomIn })).toBeVisible();
+    await expect(toolbar.getByRole('button', { name: enMessages.vessel.viewer.zoomIn })).toBeVisible();
     await expect(toolbar.getByRole('button', { name: /^Download / })).toBeVisible();
     expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
     await page.screenshot({ path: `${SHOTS}/viewer-${width}x${height}-${dark ? 'dark' : 'light'}.png` });

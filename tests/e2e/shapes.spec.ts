@@ -4,7 +4,7 @@ import { expect, test } from './fixtures';
 import { DEMO_USERS } from '../../server/seed/demo-users';
 import { listingFor, login } from './helpers';
 import { STEP_NAMES } from '@/lib/contract/constants';
-import enScreens from '@/messages/screens/en.json' with { type: 'json' };
+import enMessages from '@/messages/en.json' with { type: 'json' };
 
 /**
  * Portrait tablet and phone (issue 17): at the largest font size, in both languages, vessel names and
@@ -135,7 +135,7 @@ async function signInOnAPhone(page: Page) {
 }
 
 test('on a phone the step navigator moves to the previous and next step and jumps to any step through its sheet', async ({ page, request }) => {
-  const m = enScreens;
+  const m = enMessages;
   const report = (await listingFor(request, amina)).find((r) => r.claimedByDevice === amina.deviceName && r.status === 'inspecting')!;
   await signInOnAPhone(page);
   await page.goto(`/pir/${report.id}/#updatevesselidentity`);

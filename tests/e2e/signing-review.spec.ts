@@ -6,8 +6,8 @@
 import fs from 'node:fs';
 import { PDFDocument, PDFDict, PDFName, PDFStream } from 'pdf-lib';
 import type { Page } from '@playwright/test';
-import enScreens from '@/messages/screens/en.json' with { type: 'json' };
-import frScreens from '@/messages/screens/fr.json' with { type: 'json' };
+import enMessages from '@/messages/en.json' with { type: 'json' };
+import frMessages from '@/messages/fr.json' with { type: 'json' };
 import { FORM_STEPS } from '@/lib/inspection/steps';
 import { shortFingerprint } from '@/lib/report-pdf/text';
 import { DEMO_USERS } from '../../server/seed/demo-users';
@@ -17,7 +17,7 @@ import { choose, claimAndStart, completeFormSteps, drawOn, goOffline, listingFor
 
 const amina = DEMO_USERS[0]!;
 const SHOTS = '/tmp/shots-review';
-const MESSAGES = { en: enScreens, fr: frScreens } as const;
+const MESSAGES = { en: enMessages, fr: frMessages } as const;
 type Lang = keyof typeof MESSAGES;
 
 /** A 3,000-character finding, with accents. */

@@ -1,14 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { createTranslator } from 'next-intl';
-import enScreens from '@/messages/screens/en.json';
-import frScreens from '@/messages/screens/fr.json';
+import enMessages from '@/messages/en.json';
+import frMessages from '@/messages/fr.json';
 import { STEP_NAMES } from '@/lib/contract/constants';
 import { EMPTY, resolveReview, reviewContent, reviewImages, type ResolveDeps, type ResolvedNode } from '@/lib/inspection/review';
 import { isFormStep } from '@/lib/inspection/steps';
 import type { PreparedPir } from '@/lib/inspection/forms/definitions';
 import { emptyExtended, report } from './fixtures/report';
 
-function deps(messages: typeof enScreens, locale: 'en' | 'fr'): ResolveDeps {
+function deps(messages: typeof enMessages, locale: 'en' | 'fr'): ResolveDeps {
   const t = createTranslator({ locale, messages });
   return {
     t: (key, values) => (t.has(key as never) ? (t as (k: string, v?: object) => string)(key, values) : undefined),
@@ -56,17 +56,17 @@ const rows = (nodes: ResolvedNode[]) => flatten(nodes).filter((n): n is Extract<
 
 describe('the review before signing', () => {
   it('has every form step, in the stepper’s order, each titled', () => {
-    const sections = resolveReview(reviewContent(filledReport()), deps(enScreens, 'en'));
+    const sections = resolveReview(reviewContent(filledReport()), deps(enMessages, 'en'));
     expect(sections.map((s) => s.step)).toEqual(STEP_NAMES.filter(isFormStep));
     expect(sections.find((s) => s.step === 'findings')?.title).toBe('Findings');
   });
 
   it('labels every field with a message of the step’s form, in English and in French', () => {
     for (const [messages, locale] of [
-      [enScreens, 'en'],
-      [frScreens, 'fr'],
+      [enMessages, 'en'],
+      [frMessages, 'fr'],
     ] as const) {
-      const sections = resolveReview(reviewContent(filledReport()), deps(messages as typeof enScreens, locale));
+      const sections = resolveReview(reviewContent(filledReport()), deps(messages as typeof enMessages, locale));
       for (const s of sections) {
         for (const r of rows(s.children)) expect(r.label, `${s.step}: a label is a field name`).not.toMatch(/^[a-z]+[A-Z][A-Za-z]*$/);
       }
@@ -75,24 +75,24 @@ describe('the review before signing', () => {
 
   it('shows the full long finding, the master’s comments, the infringements and the actions taken', () => {
     const r = filledReport();
-    const findings = resolveReview(reviewContent(r), deps(enScreens, 'en')).find((s) => s.step === 'findings')!;
+    const findings = resolveReview(reviewContent(r), deps(enMessages, 'en')).find((s) => s.step === 'findings')!;
     const values = rows(findings.children);
     expect(values.find((v) => v.label === 'Findings of the inspector')?.value).toBe(r.extended.pir.findingsByInspector);
     expect(values.find((v) => v.label === 'Findings of the inspector')?.long).toBe(true);
     expect(values.find((v) => v.label === 'Comments of the master')?.value).toBe('Le capitaine conteste la pesée.');
-    const infr = rows(resolveReview(reviewContent(r), deps(frScreens as typeof enScreens, 'fr')).find((s) => s.step === 'infringement')!.children);
+    const infr = rows(resolveReview(reviewContent(r), deps(frMessages as typeof enMessages, 'fr')).find((s) => s.step === 'infringement')!.children);
     expect(infr.map((v) => v.value)).toEqual(['Oui', 'Journal de pêche incomplet', 'Rapport transmis à l’État du pavillon']);
   });
 
   it('shows the catches with their deltas, a delta of 10 or more marked', () => {
-    const onboard = resolveReview(reviewContent(filledReport()), deps(enScreens, 'en')).find((s) => s.step === 'catchonboard')!;
-    const delta = rows(onboard.children).find((v) => v.label === enScreens.catches.deltaLanded);
+    const onboard = resolveReview(reviewContent(filledReport()), deps(enMessages, 'en')).find((s) => s.step === 'catchonboard')!;
+    const delta = rows(onboard.children).find((v) => v.label === enMessages.catches.deltaLanded);
     expect(delta).toMatchObject({ value: '20', warn: true });
-    expect(rows(onboard.children).find((v) => v.label === enScreens.catches.species)?.value).toBe('species:3');
+    expect(rows(onboard.children).find((v) => v.label === enMessages.catches.species)?.value).toBe('species:3');
   });
 
   it('shows pictures as images and attachments by type and pages; identifiers are left out', () => {
-    const sections = resolveReview(reviewContent(filledReport()), deps(enScreens, 'en'));
+    const sections = resolveReview(reviewContent(filledReport()), deps(enMessages, 'en'));
     expect(reviewImages(sections)).toEqual([{ fileId: 'picture:7:p1', alt: 'Vessel picture 1' }]);
     const att = rows(sections.find((s) => s.step === 'pirattachments')!.children);
     expect(att.map((v) => [v.label, v.value])).toEqual([
@@ -105,7 +105,7 @@ describe('the review before signing', () => {
   });
 
   it('shows an empty field as a dash and the office’s note on the comments step', () => {
-    const sections = resolveReview(reviewContent(filledReport()), deps(enScreens, 'en'));
+    const sections = resolveReview(reviewContent(filledReport()), deps(enMessages, 'en'));
     expect(rows(sections.find((s) => s.step === 'updatevesselidentity')!.children).find((v) => v.label === 'Other VMS')?.value).toBe(EMPTY);
     expect(rows(sections.find((s) => s.step === 'comments')!.children)[0]?.value).toBe('Vérifier les cales.');
   });

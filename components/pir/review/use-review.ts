@@ -2,21 +2,21 @@
 import { useFormatter, useLocale, useTranslations } from 'next-intl';
 import { useEffect, useMemo, useState } from 'react';
 import type { Language, Pir, ReferenceDataset, ReferenceEntry } from '@/lib/contract';
-import { loadScreenMessages, loadedScreenMessages, type ScreenMessages } from '@/lib/i18n/messages';
+import { loadMessages, loadedMessages, type Messages } from '@/lib/i18n/messages';
 import { resolveReview, reviewContent, type ResolveDeps, type ResolvedSection } from '@/lib/inspection/review';
 import type { PreparedPir } from '@/lib/inspection/forms/definitions';
 import { referenceLabel } from '@/lib/reference-data/labels';
 import { useReferenceData } from '@/lib/reference-data/use-reference-data';
 
-/** The screen messages of the review's language, loaded on demand (the app's own language is untouched). */
-export function useReviewMessages(language: Language): { messages: ScreenMessages | undefined; failed: boolean } {
-  const ready = loadedScreenMessages(language);
-  const [loaded, setLoaded] = useState<Partial<Record<Language, ScreenMessages>>>({});
+/** The messages of the review's language, loaded on demand (the app's own language is untouched). */
+export function useReviewMessages(language: Language): { messages: Messages | undefined; failed: boolean } {
+  const ready = loadedMessages(language);
+  const [loaded, setLoaded] = useState<Partial<Record<Language, Messages>>>({});
   const [failed, setFailed] = useState(false);
   useEffect(() => {
     if (ready) return;
     let live = true;
-    loadScreenMessages(language).then(
+    loadMessages(language).then(
       (m) => live && setLoaded((l) => ({ ...l, [language]: m })),
       () => live && setFailed(true),
     );
