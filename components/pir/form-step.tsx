@@ -57,10 +57,21 @@ export function FormStep<V extends FieldValues>({
   const fieldErrors = useMemo(() => formErrors(errors, values ?? {}) as FieldErrors<V>, [messages]);
   const form = useForm<V>({
     defaultValues: (initial.current ?? undefined) as never,
-    errors: fieldErrors,
     shouldFocusError: false,
     disabled: !editable,
   });
+  // The first check is in place before any field reads it (useForm's `errors` option would set it again
+  // once mounted, re-rendering every field of a 20-catch step); later ones replace it when a message changed.
+  const shownErrors = useRef<FieldErrors<V> | null>(null);
+  if (shownErrors.current === null) {
+    shownErrors.current = fieldErrors;
+    form.control._formState.errors = fieldErrors;
+  }
+  useEffect(() => {
+    if (shownErrors.current === fieldErrors) return;
+    shownErrors.current = fieldErrors;
+    form.control._setErrors(fieldErrors);
+  }, [form, fieldErrors]);
 
   // A field's message shows once the field has been left; every message shows when the inspector asks
   // to complete the step, or on opening a step edited and left before (its errors are then stored).
