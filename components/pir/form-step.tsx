@@ -1,9 +1,8 @@
 'use client';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { FormProvider, useForm, type FieldValues, type Resolver } from 'react-hook-form';
+import { FormProvider, useForm, type FieldErrors, type FieldValues } from 'react-hook-form';
 import type { Pir } from '@/lib/contract';
-import { stepErrors, type StepDefinition } from '@/lib/inspection/forms/step-definition';
+import { formErrors, stepErrors, type StepDefinition } from '@/lib/inspection/forms/step-definition';
 import { markComplete, markEdited, stepState } from '@/lib/inspection/steps';
 import { editReport } from '@/lib/local-data/reports-store';
 import { isEditable, stepLock } from '@/lib/reports/transitions';
@@ -23,9 +22,11 @@ function focusFirstError(root: HTMLElement | null) {
 type Prepared = Pir & { extended: NonNullable<Pir['extended']> };
 
 /**
- * A form step (SPEC §2, §4, §5): react-hook-form with the step's zod schema; every change is
- * written to the report at once, clearing the step's done flag and recomputing its errors.
- * "Mark complete" is enabled only when the step is valid and not already complete.
+ * A form step (SPEC §2, §4, §5): react-hook-form holds the values; every change is written to the
+ * report at once, clearing the step's done flag and recomputing its errors. The step is checked once
+ * per edit (`stepErrors`, against the step's zod schema): that one result is stored in the report, gives
+ * the form its messages, the count of fields that need attention and "Mark complete"; react-hook-form
+ * does not validate on its own. "Mark complete" is enabled only when the step is valid and not already complete.
  */
 export function FormStep<V extends FieldValues>({
   report,
@@ -44,29 +45,47 @@ export function FormStep<V extends FieldValues>({
   // The form starts from the stored values once; later it is the source of the edits.
   const initial = useRef<V | null>(null);
   if (initial.current === null && prepared) initial.current = def.select(prepared);
+  const state = stepState(report, def.step);
+  // The edit's one check: the edit below computed it for the report it stored (stepErrors keeps it).
+  const errors = useMemo(() => stepErrors(def, report), [def, report]);
+  const valid = errors.isValid;
+  const values = useMemo(() => (prepared ? def.select(prepared) : null), [def, prepared]);
+  // The same messages for the form, as a new object only when a message changed (so a keystroke that
+  // changes no message re-renders no field).
+  const messages = JSON.stringify(errors.errors);
+  // eslint-disable-next-line react-hooks/exhaustive-deps -- follows the messages' text, not the objects
+  const fieldErrors = useMemo(() => formErrors(errors, values ?? {}) as FieldErrors<V>, [messages]);
   const form = useForm<V>({
     defaultValues: (initial.current ?? undefined) as never,
-    resolver: zodResolver(def.schema as never) as unknown as Resolver<V>,
-    mode: 'all',
+    shouldFocusError: false,
     disabled: !editable,
   });
+  // The first check is in place before any field reads it (useForm's `errors` option would set it again
+  // once mounted, re-rendering every field of a 20-catch step); later ones replace it when a message changed.
+  const shownErrors = useRef<FieldErrors<V> | null>(null);
+  if (shownErrors.current === null) {
+    shownErrors.current = fieldErrors;
+    form.control._formState.errors = fieldErrors;
+  }
+  useEffect(() => {
+    if (shownErrors.current === fieldErrors) return;
+    shownErrors.current = fieldErrors;
+    form.control._setErrors(fieldErrors);
+  }, [form, fieldErrors]);
 
   // A field's message shows once the field has been left; every message shows when the inspector asks
   // to complete the step, or on opening a step edited and left before (its errors are then stored).
   const [showAll, setShowAll] = useState(() => report.inspectionErrors[def.step] !== undefined);
   const root = useRef<HTMLDivElement>(null);
-  useEffect(() => {
-    if (showAll) void form.trigger();
-  }, [showAll, form]);
   const showMessages = useCallback(() => {
     setShowAll(true);
-    void form.trigger().then(() => requestAnimationFrame(() => focusFirstError(root.current)));
-  }, [form]);
+    requestAnimationFrame(() => focusFirstError(root.current));
+  }, []);
 
   useEffect(() => {
     const sub = form.watch((values) => {
-      // The whole step is checked again: an answer can reveal a field that is now required.
-      void form.trigger();
+      // The whole step is checked again (an answer can reveal a field that is now required); the
+      // form's messages follow from the stored report.
       editReport(report.id, (r) => {
         if (!r.extended || !isEditable(r, device)) return r;
         const next = markEdited(def.apply(r as Prepared, values as V), def.step);
@@ -76,12 +95,9 @@ export function FormStep<V extends FieldValues>({
     return () => sub.unsubscribe();
   }, [form, def, report.id, device]);
 
-  const state = stepState(report, def.step);
-  const errors = useMemo(() => stepErrors(def, report), [def, report]);
-  const valid = errors.isValid;
   const locked = stepLock(report, device);
   // Required fields, read from the step's rules against the stored values (they follow the answers).
-  const required = useMemo(() => (prepared ? requiredPaths(def.schema, def.select(prepared)) : new Set<string>()), [def, prepared]);
+  const required = useMemo(() => (values ? requiredPaths(def.schema, values) : new Set<string>()), [def, values]);
   const display = useMemo<FieldDisplay>(() => ({ required, showAll }), [required, showAll]);
 
   return (

@@ -38,4 +38,12 @@ describe('required fields, read from the step schema (SPEC §5)', () => {
   it('an empty list has no required field', () => {
     expect(requiredPaths(catchOnboardSchema, { catchOnboard: [] }).size).toBe(0);
   });
+
+  it('answers the same when asked again, and follows a changed answer (earlier checks are kept between keystrokes)', () => {
+    const other = purpose({ purposes: [PURPOSE_OTHER_ID] });
+    const first = [...requiredPaths(purposeSchema, other)].sort();
+    expect([...requiredPaths(purposeSchema, other)].sort()).toEqual(first);
+    expect(requiredPaths(purposeSchema, purpose({ purposes: [1] })).has('purposeDetails')).toBe(false);
+    expect(requiredPaths(purposeSchema, other).has('purposeDetails')).toBe(true);
+  });
 });

@@ -1,7 +1,7 @@
 'use client';
 import { useTranslations } from 'next-intl';
 import { TriangleAlertIcon } from 'lucide-react';
-import { useId, useMemo } from 'react';
+import { memo, useId, useMemo } from 'react';
 import { useWatch } from 'react-hook-form';
 import type { Pir } from '@/lib/contract';
 import { STEP_DEFINITIONS, newCatchOnboard, withCatchOnboardDeltas, type CatchOnboard } from '@/lib/inspection/forms/definitions';
@@ -22,15 +22,19 @@ import { FormStep } from '../form-step';
  * (a number does not move when an entry is added) and named by their species once chosen.
  */
 export function useItemTitle(list: string, title: (n: number) => string) {
-  const items = (useWatch({ name: list }) as { species?: number | null }[] | undefined) ?? [];
+  // Only the entries' species (and how many there are): a keystroke in an entry does not re-render the list.
+  const chosen = useWatch({ name: list, compute: speciesOf }) as (number | null)[];
   const species = useOptions('species');
   const names = useMemo(() => new Map(species.map((o) => [o.value, o.label])), [species]);
   return (index: number) => {
-    const base = title(items.length - index);
-    const name = items[index]?.species != null ? names.get(items[index].species) : undefined;
+    const base = title(chosen.length - index);
+    const id = chosen[index];
+    const name = id != null ? names.get(id) : undefined;
     return name ? `${base} · ${name}` : base;
   };
 }
+
+const speciesOf = (items: unknown) => ((items as { species?: number | null }[] | undefined) ?? []).map((i) => i?.species ?? null);
 
 /** What was caught: species, product form and catch areas (SPEC §3), the same in every catch list. */
 export function CatchIdentityFields({ prefix }: { prefix: string }) {
@@ -107,7 +111,8 @@ export function DeltaOutput({ label, value, testId }: { label: string; value: nu
 
 // ------------------------------------------------------------------ catch onboard
 
-function CatchOnboardItem({ index }: { index: number }) {
+// An entry re-renders only when its own fields change (it watches its own path), not on every keystroke of the step.
+const CatchOnboardItem = memo(function CatchOnboardItem({ index }: { index: number }) {
   const t = useTranslations('catches');
   const prefix = `catchOnboard.${index}`;
   const item = useWatch({ name: prefix }) as CatchOnboard | undefined;
@@ -131,9 +136,9 @@ function CatchOnboardItem({ index }: { index: number }) {
       <TextField name={`${prefix}.comments`} label={t('comments')} multiline className={SPAN} />
     </ItemGrid>
   );
-}
+});
 
-function CatchOnboardList() {
+const CatchOnboardList = memo(function CatchOnboardList() {
   const t = useTranslations('catches');
   const itemTitle = useItemTitle('catchOnboard', (number) => t('item', { number }));
   return (
@@ -141,7 +146,7 @@ function CatchOnboardList() {
       {(index) => <CatchOnboardItem index={index} />}
     </ListSection>
   );
-}
+});
 
 /** catchonboard: the catch found on board, declared against verified quantities (SPEC §2, §3, §5). */
 export function CatchOnboardStep({ report, onCompleted }: { report: Pir; onCompleted: () => void }) {

@@ -1,5 +1,6 @@
 'use client';
 import { useTranslations } from 'next-intl';
+import { memo } from 'react';
 import { useWatch } from 'react-hook-form';
 import type { Pir } from '@/lib/contract';
 import { STEP_DEFINITIONS, newRetainedCatch, withRetainedDelta, type RetainedCatch } from '@/lib/inspection/forms/definitions';
@@ -9,7 +10,8 @@ import { NumberField, TextField } from '@/components/forms/text-field';
 import { FormStep } from '../form-step';
 import { CatchIdentityFields, DeltaOutput, ItemGrid, QuantityGroup, SPAN, useItemTitle } from './catch-onboard-step';
 
-function RetainedCatchItem({ index }: { index: number }) {
+// An entry re-renders only when its own fields change, not on every keystroke of the step.
+const RetainedCatchItem = memo(function RetainedCatchItem({ index }: { index: number }) {
   const t = useTranslations('catches');
   const prefix = `retainedCatches.${index}`;
   const item = useWatch({ name: prefix }) as RetainedCatch | undefined;
@@ -27,9 +29,9 @@ function RetainedCatchItem({ index }: { index: number }) {
       <TextField name={`${prefix}.comments`} label={t('comments')} multiline className={SPAN} />
     </ItemGrid>
   );
-}
+});
 
-function RetainedCatchList() {
+const RetainedCatchList = memo(function RetainedCatchList() {
   const t = useTranslations('catches');
   const itemTitle = useItemTitle('retainedCatches', (number) => t('retainedItem', { number }));
   return (
@@ -43,7 +45,7 @@ function RetainedCatchList() {
       {(index) => <RetainedCatchItem index={index} />}
     </ListSection>
   );
-}
+});
 
 /** catchretained: catch retained on board, declared against actual quantity (SPEC §2, §3, §5). */
 export function CatchRetainedStep({ report, onCompleted }: { report: Pir; onCompleted: () => void }) {

@@ -1,5 +1,6 @@
 'use client';
 import { useTranslations } from 'next-intl';
+import { memo } from 'react';
 import type { Pir } from '@/lib/contract';
 import { STEP_DEFINITIONS, newControlledCatch } from '@/lib/inspection/forms/definitions';
 import { ListSection } from '@/components/forms/list-section';
@@ -7,7 +8,8 @@ import { NumberField } from '@/components/forms/text-field';
 import { FormStep } from '../form-step';
 import { CatchIdentityFields, ItemGrid, QuantityGroup, useItemTitle } from './catch-onboard-step';
 
-function ControlledCatchItem({ index }: { index: number }) {
+// An entry re-renders only when its own fields change, not on every keystroke of the step.
+const ControlledCatchItem = memo(function ControlledCatchItem({ index }: { index: number }) {
   const t = useTranslations('catches');
   const prefix = `controlledCatches.${index}`;
   return (
@@ -24,9 +26,9 @@ function ControlledCatchItem({ index }: { index: number }) {
       </QuantityGroup>
     </ItemGrid>
   );
-}
+});
 
-function ControlledCatchList() {
+const ControlledCatchList = memo(function ControlledCatchList() {
   const t = useTranslations('catches');
   const itemTitle = useItemTitle('controlledCatches', (number) => t('item', { number }));
   return (
@@ -40,7 +42,7 @@ function ControlledCatchList() {
       {(index) => <ControlledCatchItem index={index} />}
     </ListSection>
   );
-}
+});
 
 /** ControlledCatches: extended.pir.controlledCatches, the catches subject to control (SPEC §3, §5). */
 export function ControlledCatchesStep({ report, onCompleted }: { report: Pir; onCompleted: () => void }) {

@@ -49,6 +49,26 @@ function emptied(values: Values, path: string[], empty: unknown): { values: Valu
   return { values: walk(values, path) as Values, path: at.join('.') };
 }
 
+/**
+ * Earlier answers, by the cut-down values checked: a keystroke in one catch changes one entry's probes,
+ * so the other entries' answers are read back instead of parsing them again. Bounded per schema.
+ */
+const probes = new WeakMap<z.ZodType, Map<string, boolean>>();
+const PROBES_KEPT = 4000;
+
+function breaksAt(schema: z.ZodType, probe: { values: Values; path: string }): boolean {
+  let known = probes.get(schema);
+  if (!known) probes.set(schema, (known = new Map()));
+  const key = `${probe.path} ${JSON.stringify(probe.values)}`;
+  const hit = known.get(key);
+  if (hit !== undefined) return hit;
+  const result = schema.safeParse(probe.values);
+  const breaks = !result.success && result.error.issues.some((issue) => issue.path.map(String).join('.') === probe.path);
+  if (known.size >= PROBES_KEPT) known.clear();
+  known.set(key, breaks);
+  return breaks;
+}
+
 /** The paths (as react-hook-form names them: `catchOnboard.0.species`) of the fields that must be filled in. */
 export function requiredPaths(schema: z.ZodType, values: Values): Set<string> {
   const out = new Set<string>();
@@ -58,9 +78,7 @@ export function requiredPaths(schema: z.ZodType, values: Values): Set<string> {
     const value = path.reduce<unknown>((node, key) => (node as Values | unknown[] | undefined)?.[key as never], values);
     const empty = emptyOf(value);
     if (empty === undefined) continue;
-    const probe = emptied(values, path, empty);
-    const result = schema.safeParse(probe.values);
-    if (!result.success && result.error.issues.some((issue) => issue.path.map(String).join('.') === probe.path)) out.add(path.join('.'));
+    if (breaksAt(schema, emptied(values, path, empty))) out.add(path.join('.'));
   }
   return out;
 }

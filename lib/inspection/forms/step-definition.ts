@@ -6,7 +6,7 @@
 import type { z } from 'zod';
 import type { Pir, StepErrors } from '@/lib/contract';
 import type { FormStep } from '@/lib/inspection/steps';
-import { parseMessage } from '@/lib/inspection/validation/messages';
+import { msg, parseMessage, type ValidationKey } from '@/lib/inspection/validation/messages';
 
 export interface StepDefinition<V extends Record<string, unknown> = Record<string, unknown>> {
   step: FormStep;
@@ -18,10 +18,24 @@ export interface StepDefinition<V extends Record<string, unknown> = Record<strin
   schema: z.ZodType<V>;
 }
 
+/** The last check of each step, by its values' text: an edit checks the step once, and the page showing
+ * the stored result (with its form's messages) reads that check instead of repeating it. */
+const lastCheck = new WeakMap<StepDefinition<never>, { key: string; result: StepErrors }>();
+
 /** Checks a step's values and lists its messages by field path (SPEC §5: valid when there are none). */
 export function stepErrors<V extends Record<string, unknown>>(def: StepDefinition<V>, report: Pir): StepErrors {
   if (!report.extended) return { errors: {}, isValid: false };
-  const r = def.schema.safeParse(def.select(report as Pir & { extended: NonNullable<Pir['extended']> }));
+  const values = def.select(report as Pir & { extended: NonNullable<Pir['extended']> });
+  const key = JSON.stringify(values);
+  const last = lastCheck.get(def as StepDefinition<never>);
+  if (last?.key === key) return last.result;
+  const result = check(def, values);
+  lastCheck.set(def as StepDefinition<never>, { key, result });
+  return result;
+}
+
+function check<V extends Record<string, unknown>>(def: StepDefinition<V>, values: V): StepErrors {
+  const r = def.schema.safeParse(values);
   if (r.success) return { errors: {}, isValid: true };
   const errors: StepErrors['errors'] = {};
   for (const issue of r.error.issues) {
@@ -30,4 +44,42 @@ export function stepErrors<V extends Record<string, unknown>>(def: StepDefinitio
     (errors[path] ??= []).push(Object.keys(values).length ? { key, values } : { key });
   }
   return { errors, isValid: false };
+}
+
+/** One field's message as a form holds it (react-hook-form's shape: `message` is the zod message). */
+export interface FormError {
+  type: string;
+  message: string;
+}
+export type FormErrors = { [key: string]: FormError | FormErrors | FormErrors[] | undefined };
+
+const isEntryList = (v: unknown) => Array.isArray(v) && v.length > 0 && v.every((x) => typeof x === 'object' && x !== null);
+
+/**
+ * A step's messages nested by field, as react-hook-form and its zod resolver hold them: the first
+ * message of each path, and a list of entries' own message (an empty transhipment content) under `root`.
+ */
+export function formErrors(result: StepErrors, values: Record<string, unknown>): FormErrors {
+  const out: FormErrors = {};
+  for (const [path, list] of Object.entries(result.errors)) {
+    const first = list[0];
+    if (!first) continue;
+    const error: FormError = { type: 'validate', message: msg(first.key as ValidationKey, first.values) };
+    const keys = path === '' ? [] : path.split('.');
+    const at = keys.reduce<unknown>((node, k) => (node as Record<string, unknown> | undefined)?.[k], values);
+    put(out, isEntryList(at) ? [...keys, 'root'] : keys, error);
+  }
+  return out;
+}
+
+function put(node: FormErrors, keys: string[], error: FormError) {
+  const [head, ...rest] = keys;
+  if (head === undefined) return;
+  if (rest.length === 0) {
+    node[head] = { ...(node[head] as FormErrors | undefined), ...error } as unknown as FormErrors;
+    return;
+  }
+  const child = node[head];
+  const next = (child && typeof child === 'object' ? child : (node[head] = {})) as FormErrors;
+  put(next, rest, error);
 }
