@@ -213,6 +213,8 @@ for (const language of ['en', 'fr'] as const) {
     await expect(cards.nth(1).getByTestId('markup-badge')).toHaveText(m.markup.badge);
     await expect(cards.nth(1).getByTestId('markup-from')).toHaveText(m.markup.from.replace('{n}', '1'));
     await expect(cards.nth(1).getByLabel(m.pictures.description)).toHaveValue(m.markup.descriptionWith.replace('{description}', 'Fish hold, starboard'));
+    // The tablet's copy is written a moment after the screen shows it (edits are written together).
+    await expect.poll(async () => (await storedPictures(page, report.id)).length, { timeout: 10_000 }).toBe(2);
     const pictures = await storedPictures(page, report.id);
     expect(pictures).toHaveLength(2);
     expect(pictures[0]).toEqual(original);
