@@ -29,6 +29,9 @@ export function useCurrentFiles(enabled = true) {
     queryKey: queryKeys.currentFiles,
     queryFn: fetchListing,
     refetchInterval: AUTO_REFRESH_MS,
+    // The listing held must be the very object its tag is kept on (structural sharing would hand back
+    // another one after a change, and the next refetch would go out without its tag).
+    structuralSharing: false,
     enabled,
   });
 }
