@@ -5,7 +5,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useDeferredValue, useEffect, useMemo, useState } from 'react';
 import { toast } from 'sonner';
 import type { Language, Pir } from '@/lib/contract';
-import { useCurrentFiles } from '@/lib/reports/use-current-files';
+import { listingCheckedAt, useCurrentFiles } from '@/lib/reports/use-current-files';
 import { useLocalReports, useProcesses } from '@/lib/local-data/use-local';
 import { allReports } from '@/lib/local-data/reports-store';
 import { heldReportIds, outboxSummary, picturesShownFirst } from '@/lib/reports/card';
@@ -93,7 +93,9 @@ export function ReportsScreen() {
   );
 
   const outbox = useMemo(() => outboxSummary(all ?? [], deviceName, now), [all, deviceName, now]);
-  const updated = files.dataUpdatedAt ? t('updated', { time: format.relativeTime(new Date(files.dataUpdatedAt), now) }) : t('neverUpdated');
+  // (after a reload offline, the time of the last answer before it)
+  const checkedAt = files.dataUpdatedAt || listingCheckedAt();
+  const updated = checkedAt ? t('updated', { time: format.relativeTime(new Date(checkedAt), now) }) : t('neverUpdated');
   const total = all?.length ?? 0;
   const shownGroups: [GroupName, Pir[]][] = result
     ? [

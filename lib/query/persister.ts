@@ -25,47 +25,37 @@ export function migrateQuery(q: PersistedQuery): PersistedQuery {
 
 const store = typeof indexedDB === 'undefined' ? undefined : createStore('pir-query-cache', 'queries');
 
-/**
- * The data last written or read under each key. A refetch that brought the same data (the listing
- * answered 304 Not Modified keeps the very same object) is not written again: the listing is
- * hundreds of KB, refetched every 30 s.
- */
-const written = new Map<string, unknown>();
-
 const storage = store
   ? {
-      getItem: async (key: string) => {
-        const value = await get<PersistedQuery>(key, store);
-        if (value) written.set(key, value.state.data);
-        return value;
-      },
-      setItem: async (key: string, value: PersistedQuery) => {
-        if (written.get(key) === value.state.data && value.state.data !== undefined) return;
-        await set(key, value, store);
-        written.set(key, value.state.data);
-      },
-      removeItem: (key: string) => {
-        written.delete(key);
-        return del(key, store);
-      },
+      getItem: (key: string) => get<PersistedQuery>(key, store),
+      setItem: (key: string, value: PersistedQuery) => set(key, value, store),
+      removeItem: (key: string) => del(key, store),
       entries: () => entries<string, PersistedQuery>(store),
     }
   : null;
+
+/**
+ * Queries never persisted here. The tablet's own data (reports, processes) is stored by lib/local-data;
+ * card thumbnails fetched online are only kept in memory; and the server's listing is merged into the
+ * tablet's reports the moment it comes: a kept copy would only be an older listing, merged again at the
+ * next start as if the server had just sent it (a report submitted since would show as unclaimed).
+ */
+const NOT_PERSISTED = new Set(['local', 'thumbnail', 'currentFiles']);
+
+// Earlier versions kept the listing: drop what they left (hundreds of KB).
+if (store) void del('tanstack-query-["currentFiles"]', store).catch(() => {});
 
 export const queryPersister = experimental_createQueryPersister<PersistedQuery>({
   storage,
   buster: buster(CACHE_SCHEMA_VERSION),
   // An inspector may stay offline for days: persisted data never expires by age.
   maxAge: Number.POSITIVE_INFINITY,
+  filters: { predicate: (q) => !NOT_PERSISTED.has(String(q.queryKey[0])) },
   // Errors and fetch metadata are not worth keeping and may not be cloneable.
-  // The tablet's own data (reports, processes) is stored by lib/local-data, not by this persister;
-  // card thumbnails fetched online are only kept in memory.
-  filters: { predicate: (q) => q.queryKey[0] !== 'local' && q.queryKey[0] !== 'thumbnail' },
   serialize: (q) => ({ ...q, state: { ...q.state, error: null, fetchFailureReason: null, fetchMeta: null } }),
   deserialize: migrateQuery,
 });
 
 export async function clearPersistedQueries() {
-  written.clear();
   if (store) await clear(store);
 }

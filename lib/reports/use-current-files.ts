@@ -8,6 +8,17 @@ import { queryKeys } from '@/lib/query/client';
 /** SPEC §9: the list refetches every 30 s. */
 export const AUTO_REFRESH_MS = 30_000;
 
+/**
+ * When the server last answered for the listing (ms), kept across reloads: the listing itself is not kept
+ * (the tablet's reports hold it), and offline after a reload the list still says how fresh it is.
+ */
+const CHECKED_KEY = 'listing-checked-at';
+
+export function listingCheckedAt(): number {
+  if (typeof localStorage === 'undefined') return 0;
+  return Number(localStorage.getItem(CHECKED_KEY)) || 0;
+}
+
 /** The server's entity tag of each listing held, kept beside it in memory (a reload asks in full). */
 const etags = new WeakMap<Pir[], string>();
 
@@ -18,6 +29,7 @@ const etags = new WeakMap<Pir[], string>();
 async function fetchListing({ client, queryKey }: QueryFunctionContext): Promise<Pir[]> {
   const held = client.getQueryData<Pir[]>(queryKey);
   const reply = await callUnlessUnchanged(paths.currentFiles(), (c) => c.currentFilesReply, (held && etags.get(held)) ?? null);
+  localStorage.setItem(CHECKED_KEY, String(Date.now()));
   if (reply.unchanged) return held!;
   if (reply.etag) etags.set(reply.data, reply.etag);
   return reply.data;

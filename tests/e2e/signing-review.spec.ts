@@ -4,8 +4,11 @@
  * is made as a PDF on the tablet, offline, and read back here.
  */
 import fs from 'node:fs';
+import path from 'node:path';
+import Database from 'better-sqlite3';
 import { PDFDocument, PDFDict, PDFName, PDFStream } from 'pdf-lib';
 import type { Page } from '@playwright/test';
+import type { Pir } from '@/lib/contract';
 import enMessages from '@/messages/en.json' with { type: 'json' };
 import frMessages from '@/messages/fr.json' with { type: 'json' };
 import { FORM_STEPS } from '@/lib/inspection/steps';
@@ -287,5 +290,85 @@ for (const appLang of ['en', 'fr'] as const) {
     await expect(viewer.getByTestId('pdf-page').first().locator('canvas')).toBeVisible({ timeout: 30_000 });
     await page.waitForTimeout(500);
     await shoot(page, `pdf-viewer-${appLang}-800x1280-light`);
+  });
+}
+
+/** Changes the finding of a report as stored on the tablet (IndexedDB), from a page of the site that runs no app. */
+async function changeStoredFinding(page: Page, id: number, finding: string) {
+  await page.goto('/manifest.webmanifest');
+  await page.evaluate(
+    ([reportId, text]) =>
+      new Promise<void>((resolve, reject) => {
+        const open = indexedDB.open('pir-app');
+        open.onerror = () => reject(open.error);
+        open.onsuccess = () => {
+          const tx = open.result.transaction('reports', 'readwrite');
+          const store = tx.objectStore('reports');
+          const get = store.get(reportId);
+          get.onsuccess = () => {
+            const r = get.result as Pir;
+            r.extended!.pir.findingsByInspector = text;
+            store.put(r);
+          };
+          tx.oncomplete = () => (open.result.close(), resolve());
+          tx.onerror = () => reject(tx.error);
+        };
+      }),
+    [id, finding] as const,
+  );
+}
+
+for (const lang of ['en', 'fr'] as const) {
+  test(`a report changed on the tablet after it was signed is refused by the server, and nothing stored changes (${lang})`, async ({ page, request, server }) => {
+    test.setTimeout(240_000);
+    const m = MESSAGES[lang];
+    const listing = await listingFor(request, amina);
+    const report = listing.find((x) => x.status === 'notready' && !x.claimedByDevice)!;
+    await login(page, amina);
+    await setSettings(page, { language: 'en' });
+    await claimAndStart(page, report);
+    await completeFormSteps(page, report.id);
+
+    await setSettings(page, { language: lang });
+    await page.goto(`/pir/${report.id}/#signature`);
+    await page.getByRole('button', { name: m.signature.startSigning, exact: true }).click();
+    await page.getByRole('alertdialog').getByRole('button', { name: m.signature.startSigning }).click();
+    await drawOn(page, 'pad-master');
+    await page.getByTestId('pad-master').getByRole('button', { name: m.signature.saveMaster }).click();
+    await drawOn(page, 'pad-inspector', 10);
+    await page.getByTestId('pad-inspector').getByRole('button', { name: m.signature.saveInspector }).click();
+    await page.getByRole('button', { name: m.signature.finish }).click();
+    await expect(page.getByTestId('stepper-signature')).toHaveAttribute('data-state', 'done');
+    const signed = await storedReport(page, report.id);
+    expect(signed.status).toBe('readytosubmit');
+    expect(signed.inspectionSignatures.fingerprint).toMatch(/^[0-9a-f]{64}$/);
+
+    // Someone changes the finding on the tablet behind the app's back, after both signed.
+    const changed = 'Aucune infraction constatée — modifié après la signature.';
+    await changeStoredFinding(page, report.id, changed);
+    await page.goto(`/pir/${report.id}/#submit`);
+    await page.getByRole('button', { name: m.submit.submit, exact: true }).click();
+
+    // The server refuses it with the clear error; the report stays ready to submit, as it was.
+    const refusal = m.errors.fingerprintMismatch;
+    await expect(page.getByTestId('rejected-task').filter({ hasText: refusal })).toHaveCount(1, { timeout: 60_000 });
+    await expect(page.getByTestId('submit-status')).toHaveText(m.submit.failed);
+    const kept = await storedReport(page, report.id);
+    expect(kept.status).toBe('readytosubmit');
+    expect(kept.extended!.pir.findingsByInspector).toBe(changed);
+    expect(kept.inspectionSignatures.fingerprint).toBe(signed.inspectionSignatures.fingerprint);
+    expect(kept.submissionReceipt ?? null).toBeNull();
+
+    // Nothing was submitted: the server still has it claimed by this tablet, without a PIR form.
+    const onServer = (await listingFor(request, amina)).find((r) => r.id === report.id)!;
+    expect(onServer.status).not.toBe('submitted');
+    expect(onServer.claimedByDevice).toBe(amina.deviceName);
+    expect(onServer.submitedForms.filter((f) => f.typeOfForm === 'PIR')).toHaveLength(report.submitedForms.filter((f) => f.typeOfForm === 'PIR').length);
+    const db = new Database(path.join(server.dataDir, 'pir.sqlite'), { readonly: true, fileMustExist: true });
+    try {
+      expect(db.prepare('SELECT status FROM reports WHERE id = ?').get(report.id)).toEqual({ status: onServer.status });
+    } finally {
+      db.close();
+    }
   });
 }
