@@ -11,13 +11,34 @@ import { StepFrame } from './step-frame';
 import { PROCESS_TYPE } from '@/lib/tasks/builders';
 import { processStatus } from '@/lib/tasks/model';
 import { isClaimedByOtherDevice } from '@/lib/reports/groups';
+import { STEP_NAMES } from '@/lib/contract/constants';
+import { needsDetails } from '@/lib/inspection/steps';
+
+interface StepPanelProps {
+  step: StepName;
+  report: Pir;
+  current: StepName;
+  deviceName: string;
+  processes: ProcessRecord[];
+  onDone: () => void;
+}
+
+/** What every step's screen is given; each takes the part it uses. */
+type ScreenProps = Omit<StepPanelProps, 'step'>;
+
+interface StepScreen {
+  Screen: React.ComponentType<ScreenProps>;
+  /** the screen's chunk, fetched ahead once the page is idle; none for a screen in the page's own script */
+  load?: () => Promise<unknown>;
+}
 
 /**
  * The steps' screens load with the step (their forms, zod rules, pickers and signature pads are most
  * of the page's script), except the two a report not yet inspected opens on. Every chunk is precached
  * by the service worker, and the page fetches them all once it is idle, so a step opens offline too.
+ * Each chunk holds its own steps' definitions (lib/inspection/forms/definitions/<step>), not all 17.
  */
-const load = {
+const chunk = {
   start: () => import('./steps/start-step'),
   attachments: () => import('./media/attachments-step'),
   pictures: () => import('./media/vessel-pictures-step'),
@@ -36,44 +57,51 @@ const load = {
   submit: () => import('./steps/submit-step'),
 };
 
-const StartStep = lazy(() => load.start().then((m) => ({ default: m.StartStep })));
-const SignatureStep = lazy(() => load.signature().then((m) => ({ default: m.SignatureStep })));
-const SubmitStep = lazy(() => load.submit().then((m) => ({ default: m.SubmitStep })));
+const StartStep = lazy(() => chunk.start().then((m) => ({ default: m.StartStep })));
+const SignatureStep = lazy(() => chunk.signature().then((m) => ({ default: m.SignatureStep })));
+const SubmitStep = lazy(() => chunk.submit().then((m) => ({ default: m.SubmitStep })));
 
 type FormStepProps = { report: Pir; onCompleted: () => void };
 
-interface StepPanelProps {
-  step: StepName;
-  report: Pir;
-  current: StepName;
-  deviceName: string;
-  processes: ProcessRecord[];
-  onDone: () => void;
+function form<M>(load: () => Promise<M>, pick: (m: M) => (p: FormStepProps) => React.ReactNode): StepScreen {
+  const Form = lazy(() => load().then((m) => ({ default: pick(m) })));
+  function FormScreen({ report, onDone }: ScreenProps) {
+    // Keyed by report: a form starts from that report's stored values.
+    return <Form key={report.id} report={report} onCompleted={onDone} />;
+  }
+  return { Screen: FormScreen, load };
 }
 
-function form<M>(from: () => Promise<M>, pick: (m: M) => (p: FormStepProps) => React.ReactNode) {
-  return lazy(() => from().then((m) => ({ default: pick(m) })));
-}
-
-const FORMS: Partial<Record<StepName, React.ComponentType<FormStepProps>>> = {
-  pirattachments: form(load.attachments, (m) => m.AttachmentsStep),
-  vesselpictures: form(load.pictures, (m) => m.VesselPicturesStep),
-  updatevesselidentity: form(load.identity, (m) => m.VesselIdentityStep),
-  inspectioninformation: form(load.information, (m) => m.InspectionInformationStep),
-  purposeandportofcall: form(load.purpose, (m) => m.PurposeStep),
-  statusinrfmo: form(load.rfmo, (m) => m.RfmoStatusStep),
-  RelevantFishingauthorisation: form(load.authorisations, (m) => m.FishingAuthorisationStep),
-  RelevantTranshipmentAuthorisation: form(load.authorisations, (m) => m.TranshipmentAuthorisationStep),
-  ControlledCatches: form(load.controlled, (m) => m.ControlledCatchesStep),
-  transhipmentInfo: form(load.transhipment, (m) => m.TranshipmentStep),
-  catchonboard: form(load.onboard, (m) => m.CatchOnboardStep),
-  catchretained: form(load.retained, (m) => m.CatchRetainedStep),
-  monitoring: form(load.monitoring, (m) => m.MonitoringStep),
-  examinations: form(load.examinations, (m) => m.ExaminationsStep),
-  findings: form(load.examinations, (m) => m.FindingsStep),
-  infringement: form(load.examinations, (m) => m.InfringementStep),
-  comments: form(load.examinations, (m) => m.CommentsStep),
+/** Every step's screen, by the step's name (lib/contract/steps.ts): a step left out is a type error. */
+const STEP_SCREENS: Record<StepName, StepScreen> = {
+  claimedandprepared: {
+    Screen: ({ report, deviceName, processes }) => <ClaimedStep report={report} deviceName={deviceName} processes={processes.filter((p) => p.type === 'prepare')} />,
+  },
+  piravailable: { Screen: ({ report }) => <AvailableStep report={report} /> },
+  'inspection started': { Screen: ({ report, onDone }) => <StartStep report={report} onStarted={onDone} />, load: chunk.start },
+  pirattachments: form(chunk.attachments, (m) => m.AttachmentsStep),
+  vesselpictures: form(chunk.pictures, (m) => m.VesselPicturesStep),
+  updatevesselidentity: form(chunk.identity, (m) => m.VesselIdentityStep),
+  inspectioninformation: form(chunk.information, (m) => m.InspectionInformationStep),
+  purposeandportofcall: form(chunk.purpose, (m) => m.PurposeStep),
+  statusinrfmo: form(chunk.rfmo, (m) => m.RfmoStatusStep),
+  RelevantFishingauthorisation: form(chunk.authorisations, (m) => m.FishingAuthorisationStep),
+  RelevantTranshipmentAuthorisation: form(chunk.authorisations, (m) => m.TranshipmentAuthorisationStep),
+  ControlledCatches: form(chunk.controlled, (m) => m.ControlledCatchesStep),
+  transhipmentInfo: form(chunk.transhipment, (m) => m.TranshipmentStep),
+  catchonboard: form(chunk.onboard, (m) => m.CatchOnboardStep),
+  catchretained: form(chunk.retained, (m) => m.CatchRetainedStep),
+  monitoring: form(chunk.monitoring, (m) => m.MonitoringStep),
+  examinations: form(chunk.examinations, (m) => m.ExaminationsStep),
+  findings: form(chunk.examinations, (m) => m.FindingsStep),
+  infringement: form(chunk.examinations, (m) => m.InfringementStep),
+  comments: form(chunk.examinations, (m) => m.CommentsStep),
+  signature: { Screen: ({ report, current }) => <SignatureStep report={report} isCurrent={current === 'signature'} />, load: chunk.signature },
+  submit: { Screen: ({ report, processes }) => <SubmitStep report={report} processes={processes} />, load: chunk.submit },
 };
+
+/** The chunks to fetch ahead, once each, in the stepper's order. */
+const PRELOADS = [...new Set(STEP_NAMES.flatMap((s) => STEP_SCREENS[s].load ?? []))];
 
 /**
  * Fetches every step's chunk once the page is idle (they then open at once, online or not), one at a
@@ -82,7 +110,7 @@ const FORMS: Partial<Record<StepName, React.ComponentType<FormStepProps>>> = {
  */
 function usePreloadSteps() {
   useEffect(() => {
-    const queue = Object.values(load);
+    const queue = [...PRELOADS];
     let cancel = () => {};
     const next = () => {
       const l = queue.shift();
@@ -153,36 +181,14 @@ export function StepPanel(props: StepPanelProps) {
   );
 }
 
-/**
- * The steps that show or send the report's stored details. A submitted report's Submit step needs
- * none: it says when the report was sent and what the server lists as sent.
- */
-const NEEDS_DETAILS = (step: StepName, report: Pir) =>
-  step !== 'claimedandprepared' && step !== 'piravailable' && step !== 'inspection started' && !(step === 'submit' && report.status === 'submitted');
-
 function Step({ step, report, current, deviceName, processes, onDone }: StepPanelProps) {
   // Without the report's details (a tablet downloading again a report it holds) a form would show empty
   // fields whose edits could not be kept, and a signature or a submission would be of a report not seen.
-  if (!report.extended && NEEDS_DETAILS(step, report)) {
+  if (!report.extended && needsDetails(step, report)) {
     // Held by another tablet, the details will not come here unless the inspector reclaims it.
     const heldBy = isClaimedByOtherDevice(report, deviceName) ? report.claimedByDevice : null;
     return <DetailsNotHere step={step} report={report} processes={processes} heldBy={heldBy} />;
   }
-  switch (step) {
-    case 'claimedandprepared':
-      return <ClaimedStep report={report} deviceName={deviceName} processes={processes.filter((p) => p.type === 'prepare')} />;
-    case 'piravailable':
-      return <AvailableStep report={report} />;
-    case 'inspection started':
-      return <StartStep report={report} onStarted={onDone} />;
-    case 'signature':
-      return <SignatureStep report={report} isCurrent={current === 'signature'} />;
-    case 'submit':
-      return <SubmitStep report={report} processes={processes} />;
-    default: {
-      const Form = FORMS[step]!;
-      // Keyed by report: a form starts from that report's stored values.
-      return <Form key={report.id} report={report} onCompleted={onDone} />;
-    }
-  }
+  const { Screen } = STEP_SCREENS[step];
+  return <Screen report={report} current={current} deviceName={deviceName} processes={processes} onDone={onDone} />;
 }

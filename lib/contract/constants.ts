@@ -34,31 +34,7 @@ export const STATUS_ORDER: Record<(typeof PIR_STATUSES)[number], number> = {
 /** SPEC §3: the four form types a vessel file can hold. */
 export const FORM_TYPES = ['RAR', 'AREP', 'RAIAREP', 'PIR'] as const;
 
-/** SPEC §2: inspection steps, in the order the stepper shows them (URL hash values). */
-export const STEP_NAMES = [
-  'claimedandprepared',
-  'piravailable',
-  'inspection started',
-  'pirattachments',
-  'vesselpictures',
-  'updatevesselidentity',
-  'inspectioninformation',
-  'purposeandportofcall',
-  'statusinrfmo',
-  'RelevantFishingauthorisation',
-  'RelevantTranshipmentAuthorisation',
-  'ControlledCatches',
-  'transhipmentInfo',
-  'catchonboard',
-  'catchretained',
-  'monitoring',
-  'examinations',
-  'findings',
-  'infringement',
-  'comments',
-  'signature',
-  'submit',
-] as const;
+export { STEP_NAMES } from './steps';
 
 export const BASE_PATH = '/be';
 /** SPEC §9 */

@@ -4,32 +4,27 @@
  */
 import type { Pir, StepName } from '@/lib/contract';
 import { STEP_NAMES } from '@/lib/contract/constants';
+import { STEPS } from '@/lib/contract/steps';
 import { isAtLeast } from '@/lib/reports/transitions';
 
-/** Steps whose content is a form the inspector fills while inspecting. */
-export const FORM_STEPS = [
-  'pirattachments',
-  'vesselpictures',
-  'updatevesselidentity',
-  'inspectioninformation',
-  'purposeandportofcall',
-  'statusinrfmo',
-  'RelevantFishingauthorisation',
-  'RelevantTranshipmentAuthorisation',
-  'ControlledCatches',
-  'transhipmentInfo',
-  'catchonboard',
-  'catchretained',
-  'monitoring',
-  'examinations',
-  'findings',
-  'infringement',
-  'comments',
-] as const satisfies readonly StepName[];
-export type FormStep = (typeof FORM_STEPS)[number];
+type FormEntry = Extract<(typeof STEPS)[number], { form: true }>;
+export type FormStep = FormEntry['name'];
+/** Steps whose content is a form the inspector fills while inspecting, in the stepper's order. */
+export const FORM_STEPS: readonly FormStep[] = STEPS.filter((s): s is FormEntry => s.form).map((s) => s.name);
 
 export function isFormStep(step: StepName): step is FormStep {
   return (FORM_STEPS as readonly StepName[]).includes(step);
+}
+
+const DETAILS = new Map(STEPS.map((s) => [s.name, s.details] as const));
+
+/**
+ * Whether the step shows or sends the report's stored details: without them on this tablet (one
+ * downloading again a report it holds) it says why instead of showing empty fields.
+ */
+export function needsDetails(step: StepName, report: Pick<Pir, 'status'>): boolean {
+  const details = DETAILS.get(step)!;
+  return details === 'unlessSubmitted' ? report.status !== 'submitted' : details;
 }
 
 export type StepState = 'done' | 'errors' | 'todo' | 'locked';

@@ -15,15 +15,19 @@
  * An added file is stored before the report names it; a removed one is deleted after the report
  * stopped naming it (and that edit was stored), so a report never points at a missing file.
  */
-import type { Attachment, Extended, Pir, StepName } from '@/lib/contract';
+import type { Attachment, Extended, Pir } from '@/lib/contract';
 import type { StoredFileRecord } from '@/lib/local-data/db';
 import { deleteFiles, putFile } from '@/lib/local-data/files-store';
 import { editReport, flushEdits } from '@/lib/local-data/reports-store';
 import { isEditable } from '@/lib/reports/transitions';
 import { currentDevice } from '@/lib/session/session-store';
-import { isFormStep, markEdited } from '@/lib/inspection/steps';
-import { STEP_DEFINITIONS } from '@/lib/inspection/forms/definitions';
-import { stepErrors } from '@/lib/inspection/forms/step-definition';
+import { markEdited, type FormStep } from '@/lib/inspection/steps';
+import { fishingAuthorisationStep } from '@/lib/inspection/forms/definitions/fishing-authorisations';
+import { monitoringStep } from '@/lib/inspection/forms/definitions/monitoring';
+import { pirAttachmentsStep } from '@/lib/inspection/forms/definitions/pir-attachments';
+import { transhipmentAuthorisationStep } from '@/lib/inspection/forms/definitions/transhipment-authorisations';
+import { vesselPicturesStep } from '@/lib/inspection/forms/definitions/vessel-pictures';
+import { stepErrors, type StepDefinition } from '@/lib/inspection/forms/step-definition';
 import { attachmentPdfName } from './attachment-pdf';
 import { insertMarkup, removePicture } from './markup';
 import { MediaError, type ResizedImage } from './resize';
@@ -50,10 +54,23 @@ const newUid = () => crypto.randomUUID();
 type Prepared = Pir & { extended: Extended };
 
 /**
+ * The steps pictures and attachments belong to or are pointed at from, whose rules an edit here checks
+ * again. Only these: the step chunks that edit pictures carry these definitions, not all 17.
+ */
+const MEDIA_STEPS = {
+  vesselpictures: vesselPicturesStep,
+  pirattachments: pirAttachmentsStep,
+  monitoring: monitoringStep,
+  RelevantFishingauthorisation: fishingAuthorisationStep,
+  RelevantTranshipmentAuthorisation: transhipmentAuthorisationStep,
+} satisfies Partial<Record<FormStep, StepDefinition>>;
+export type MediaStep = keyof typeof MEDIA_STEPS;
+
+/**
  * Applies a change to a report being inspected, marking `steps` edited. Throws when the report is
  * gone or no longer editable; returns whatever `change` reported.
  */
-function edit<T>(reportId: number, steps: readonly StepName[], change: (r: Prepared) => { report: Prepared; result: T; touched?: StepName[] }): T {
+function edit<T>(reportId: number, steps: readonly MediaStep[], change: (r: Prepared) => { report: Prepared; result: T; touched?: MediaStep[] }): T {
   let out: { result: T } | null = null;
   let refused: MediaError | null = null;
   const next = editReport(reportId, (r) => {
@@ -78,9 +95,10 @@ function edit<T>(reportId: number, steps: readonly StepName[], change: (r: Prepa
 }
 
 /** The step's done flag is cleared by the caller; its messages are recomputed here. */
-export function withErrors(report: Pir, step: StepName): Pir {
-  if (!isFormStep(step) || !report.extended) return report;
-  return { ...report, inspectionErrors: { ...report.inspectionErrors, [step]: stepErrors(STEP_DEFINITIONS[step], report) } };
+export function withErrors(report: Pir, step: MediaStep): Pir {
+  if (!report.extended) return report;
+  const def: StepDefinition = MEDIA_STEPS[step];
+  return { ...report, inspectionErrors: { ...report.inspectionErrors, [step]: stepErrors(def, report) } };
 }
 
 function fileRecord(id: string, reportId: number, filename: string, image: ResizedImage): StoredFileRecord {
@@ -100,9 +118,9 @@ function fileRecord(id: string, reportId: number, filename: string, image: Resiz
 }
 
 /** A deleted picture or attachment is no longer offered where the report pointed at it. */
-function dropReferences(r: Prepared, uids: ReadonlySet<string>): { report: Prepared; touched: StepName[] } {
+function dropReferences(r: Prepared, uids: ReadonlySet<string>): { report: Prepared; touched: MediaStep[] } {
   const pir = r.extended.pir;
-  const touched: StepName[] = [];
+  const touched: MediaStep[] = [];
   let next = pir;
   if (pir.monitoredLanTrxAttachments.some((u) => uids.has(u))) {
     next = { ...next, monitoredLanTrxAttachments: pir.monitoredLanTrxAttachments.filter((u) => !uids.has(u)) };
@@ -129,7 +147,7 @@ export async function addPicture(
   reportId: number,
   image: ResizedImage,
   fields: Partial<PictureFields> & { author: string },
-  step: StepName = 'vesselpictures',
+  step: MediaStep = 'vesselpictures',
 ): Promise<string> {
   const uid = newUid();
   const id = pictureFileId(reportId, uid);
@@ -150,7 +168,7 @@ export async function addPicture(
   return uid;
 }
 
-export function updatePicture(reportId: number, uid: string, patch: Partial<PictureFields>, step: StepName = 'vesselpictures') {
+export function updatePicture(reportId: number, uid: string, patch: Partial<PictureFields>, step: MediaStep = 'vesselpictures') {
   edit(reportId, [step], (r) => {
     const list = r.extended.pictures;
     if (!list.some((p) => p.uid === uid)) return { report: r, result: undefined };
@@ -158,7 +176,7 @@ export function updatePicture(reportId: number, uid: string, patch: Partial<Pict
   });
 }
 
-export async function deletePicture(reportId: number, uid: string, step: StepName = 'vesselpictures') {
+export async function deletePicture(reportId: number, uid: string, step: MediaStep = 'vesselpictures') {
   const removed = edit(reportId, [step], (r) => {
     if (!r.extended.pictures.some((p) => p.uid === uid)) return { report: r, result: false };
     const dropped = dropReferences({ ...r, extended: { ...r.extended, pictures: removePicture(r.extended.pictures, uid) } }, new Set([uid]));
@@ -179,7 +197,7 @@ export async function addMarkedUpPicture(
   originalUid: string,
   image: ResizedImage,
   fields: { author: string; description: string },
-  step: StepName = 'vesselpictures',
+  step: MediaStep = 'vesselpictures',
 ): Promise<string> {
   const uid = newUid();
   const id = pictureFileId(reportId, uid);
@@ -206,7 +224,7 @@ export async function addMarkedUpPicture(
  * created with a page: a half-made one (no page yet) lives in the screen, not in the report.
  * Returns its uid.
  */
-export async function addAttachment(reportId: number, type: string, pages: readonly ResizedImage[], step: StepName = 'pirattachments'): Promise<string> {
+export async function addAttachment(reportId: number, type: string, pages: readonly ResizedImage[], step: MediaStep = 'pirattachments'): Promise<string> {
   if (pages.length === 0) throw new RangeError('an attachment needs at least one page');
   const uid = newUid();
   const records = pages.map((p, i) => fileRecord(pageFileId(reportId, uid, newUid()), reportId, `${type}_${uid}_${i + 1}.jpg`, p));
@@ -233,7 +251,7 @@ function withAttachment(r: Prepared, uid: string, change: (a: Attachment) => Att
 }
 
 /** Adds a page at the end of a local attachment. Returns the page's file id. */
-export async function addAttachmentPage(reportId: number, attachmentUid: string, image: ResizedImage, step: StepName = 'pirattachments'): Promise<string> {
+export async function addAttachmentPage(reportId: number, attachmentUid: string, image: ResizedImage, step: MediaStep = 'pirattachments'): Promise<string> {
   const id = pageFileId(reportId, attachmentUid, newUid());
   await putFile(fileRecord(id, reportId, `page_${attachmentUid}.jpg`, image));
   try {
@@ -254,7 +272,7 @@ export async function addAttachmentPage(reportId: number, attachmentUid: string,
  * Removes one page of a local attachment. The last page is not removed this way: an attachment
  * without pages would upload an empty document — delete the attachment instead.
  */
-export async function deleteAttachmentPage(reportId: number, attachmentUid: string, pageId: string, step: StepName = 'pirattachments') {
+export async function deleteAttachmentPage(reportId: number, attachmentUid: string, pageId: string, step: MediaStep = 'pirattachments') {
   const removed = edit(reportId, [step], (r) => {
     const a = r.extended.attachments.find((x) => x.uid === attachmentUid);
     if (!a || !isLocalAttachment(a) || !a.pictures.includes(pageId) || a.pictures.length <= 1) return { report: r, result: false };
@@ -266,7 +284,7 @@ export async function deleteAttachmentPage(reportId: number, attachmentUid: stri
 }
 
 /** Deletes a local attachment with its pages (remote ones come from the server and stay). */
-export async function deleteAttachment(reportId: number, uid: string, step: StepName = 'pirattachments') {
+export async function deleteAttachment(reportId: number, uid: string, step: MediaStep = 'pirattachments') {
   const pages = edit(reportId, [step], (r) => {
     const a = r.extended.attachments.find((x) => x.uid === uid);
     if (!a || !isLocalAttachment(a)) return { report: r, result: null as string[] | null };

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { STEP_NAMES } from '@/lib/contract';
-import { currentStep, FORM_STEPS, inspectionProgress, markComplete, markEdited, stepFromHash, stepState } from '@/lib/inspection/steps';
+import { currentStep, FORM_STEPS, inspectionProgress, isFormStep, markComplete, markEdited, needsDetails, stepFromHash, stepState } from '@/lib/inspection/steps';
 import { emptyExtended, report } from './fixtures/report';
 
 const inspecting = (over = {}) => report(1, 'inspecting', { claimedByDevice: 'T', extended: emptyExtended(), ...over });
@@ -10,6 +10,19 @@ describe('inspection steps (SPEC §2, §4)', () => {
     expect(STEP_NAMES.slice(0, 4)).toEqual(['claimedandprepared', 'piravailable', 'inspection started', 'pirattachments']);
     expect(STEP_NAMES.slice(-3)).toEqual(['comments', 'signature', 'submit']);
     expect(FORM_STEPS).toHaveLength(17);
+  });
+
+  it('lists the form steps in the stepper order, between the start and the signature', () => {
+    expect(FORM_STEPS).toEqual(STEP_NAMES.slice(3, -2));
+    expect(STEP_NAMES.filter(isFormStep)).toEqual(FORM_STEPS);
+  });
+
+  it('every step but the preparation and the start needs the details, and Submit not once submitted', () => {
+    const held = report(1, 'inspecting');
+    expect(STEP_NAMES.filter((s) => !needsDetails(s, held))).toEqual(['claimedandprepared', 'piravailable', 'inspection started']);
+    expect(needsDetails('submit', report(1, 'submitted'))).toBe(false);
+    expect(needsDetails('signature', report(1, 'submitted'))).toBe(true);
+    expect(needsDetails('comments', report(1, 'submitted'))).toBe(true);
   });
 
   it('form steps are locked until inspecting and once past it', () => {

@@ -1,8 +1,8 @@
 'use client';
 import { useTranslations } from 'next-intl';
 import { CloudIcon, FileTextIcon } from 'lucide-react';
-import type { Attachment, Pir, StepName } from '@/lib/contract';
-import { pictureFileId, type InspectionPicture } from '@/lib/media/pictures';
+import type { Attachment, Pir } from '@/lib/contract';
+import { pictureFileId, type InspectionPicture, type MediaStep } from '@/lib/media/pictures';
 import { cn } from '@/lib/utils';
 import { Badge } from '@/components/ui/badge';
 import { ImageSourceButtons, highlightClass, StoredImage, useDocumentTypes, useNewItemHighlight, usePageInput } from './media-common';
@@ -34,7 +34,7 @@ export function AttachmentPicker({
   disabled?: boolean;
   documentType?: string;
   /** the step a new attachment is made for; its done flag is cleared */
-  step?: StepName;
+  step?: MediaStep;
   /** at most one document: choosing one replaces the other */
   single?: boolean;
   /** offer the report's inspection pictures too */

@@ -8,7 +8,7 @@ import { useEffect, useId, useRef, useState } from 'react';
 import type { Attachment, Pir } from '@/lib/contract';
 import { editReport } from '@/lib/local-data/reports-store';
 import { markComplete, stepState } from '@/lib/inspection/steps';
-import { pirAttachmentsStep } from '@/lib/inspection/forms/definitions';
+import { pirAttachmentsStep } from '@/lib/inspection/forms/definitions/pir-attachments';
 import { stepErrors } from '@/lib/inspection/forms/step-definition';
 import { deleteAttachment, deleteAttachmentPage, isLocalAttachment, withErrors } from '@/lib/media/pictures';
 import { cn } from '@/lib/utils';

@@ -3,10 +3,10 @@
 import { useLocale, useTranslations } from 'next-intl';
 import { CameraIcon, ImageIcon, ImageOffIcon, Loader2Icon } from 'lucide-react';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import type { Language, Pir, StepName } from '@/lib/contract';
+import type { Language, Pir } from '@/lib/contract';
 import { useStoredFileUrl } from '@/lib/local-data/use-file-url';
 import { ACCEPT_ATTRIBUTE, isAcceptedImage, MediaError, resizeImage, type ResizedImage } from '@/lib/media/resize';
-import { addAttachment, addAttachmentPage, NEW_ITEM_HIGHLIGHT_MS } from '@/lib/media/pictures';
+import { addAttachment, addAttachmentPage, NEW_ITEM_HIGHLIGHT_MS, type MediaStep } from '@/lib/media/pictures';
 import { findReport } from '@/lib/local-data/reports-store';
 import { useReferenceData } from '@/lib/reference-data/use-reference-data';
 import { referenceLabel } from '@/lib/reference-data/labels';
@@ -264,7 +264,7 @@ export type PageTarget = { kind: 'draft'; type: string } | { kind: 'attachment';
  * Adds pages from the camera or a file to a new or an existing local attachment, then asks
  * whether the document has another page (SPEC §2). Shared with the attachment picker.
  */
-export function usePageInput(reportId: number, onAdded: (uid: string, created: boolean) => void, step: StepName = 'pirattachments') {
+export function usePageInput(reportId: number, onAdded: (uid: string, created: boolean) => void, step: MediaStep = 'pirattachments') {
   const target = useRef<PageTarget | null>(null);
   const [another, setAnother] = useState<{ n: number; source: ImageSource } | null>(null);
   const input = useImageInput({

@@ -8,7 +8,7 @@ import { useId, useState } from 'react';
 import type { Pir } from '@/lib/contract';
 import { editReport } from '@/lib/local-data/reports-store';
 import { markComplete, stepState } from '@/lib/inspection/steps';
-import { vesselPicturesStep } from '@/lib/inspection/forms/definitions';
+import { vesselPicturesStep } from '@/lib/inspection/forms/definitions/vessel-pictures';
 import { stepErrors } from '@/lib/inspection/forms/step-definition';
 import { addPicture, deletePicture, pictureFileId, updatePicture, withErrors, type InspectionPicture } from '@/lib/media/pictures';
 import { originalOf } from '@/lib/media/markup';

@@ -1,9 +1,10 @@
 'use client';
 import { useTranslations } from 'next-intl';
 import { useController, useFormContext } from 'react-hook-form';
-import type { Pir, StepName } from '@/lib/contract';
-import { STEP_DEFINITIONS } from '@/lib/inspection/forms/definitions';
-import { newFishingAuthorization, newTranshipmentAuthorization } from '@/lib/inspection/forms/definitions';
+import type { Pir } from '@/lib/contract';
+import type { MediaStep } from '@/lib/media/pictures';
+import { fishingAuthorisationStep, newFishingAuthorization } from '@/lib/inspection/forms/definitions/fishing-authorisations';
+import { newTranshipmentAuthorization, transhipmentAuthorisationStep } from '@/lib/inspection/forms/definitions/transhipment-authorisations';
 import { TextField } from '@/components/forms/text-field';
 import { DateField } from '@/components/forms/date-field';
 import { SwitchField } from '@/components/forms/choice-field';
@@ -54,7 +55,7 @@ function AuthorisationType({ name }: { name: string }) {
  * made new, as the monitoring step does for MFR. A change is an edit of the step (its done flag is
  * cleared); past inspecting the form is disabled and so is the picker.
  */
-function AuthorisationAttachment({ report, name, documentType, step }: { report: Pir; name: string; documentType: 'AUTF' | 'TRAU'; step: StepName }) {
+function AuthorisationAttachment({ report, name, documentType, step }: { report: Pir; name: string; documentType: 'AUTF' | 'TRAU'; step: MediaStep }) {
   const { control, formState } = useFormContext();
   const { field } = useController({ name, control });
   const uid = field.value as string | null | undefined;
@@ -78,7 +79,7 @@ function AuthorisationAttachment({ report, name, documentType, step }: { report:
 export function FishingAuthorisationStep({ report, onCompleted }: { report: Pir; onCompleted: () => void }) {
   const t = useTranslations('fields');
   return (
-    <FormStep report={report} def={STEP_DEFINITIONS.RelevantFishingauthorisation} onCompleted={onCompleted}>
+    <FormStep report={report} def={fishingAuthorisationStep} onCompleted={onCompleted}>
       <ListSection
         name="fishingAuthorizations"
         title={t('fishingAuthorisations')}
@@ -110,7 +111,7 @@ export function FishingAuthorisationStep({ report, onCompleted }: { report: Pir;
 export function TranshipmentAuthorisationStep({ report, onCompleted }: { report: Pir; onCompleted: () => void }) {
   const t = useTranslations('fields');
   return (
-    <FormStep report={report} def={STEP_DEFINITIONS.RelevantTranshipmentAuthorisation} onCompleted={onCompleted}>
+    <FormStep report={report} def={transhipmentAuthorisationStep} onCompleted={onCompleted}>
       <ListSection
         name="transhipmentAuthorizations"
         title={t('transhipmentAuthorisations')}

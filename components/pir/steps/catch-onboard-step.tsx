@@ -4,7 +4,7 @@ import { TriangleAlertIcon } from 'lucide-react';
 import { memo, useId, useMemo } from 'react';
 import { useWatch } from 'react-hook-form';
 import type { Pir } from '@/lib/contract';
-import { STEP_DEFINITIONS, newCatchOnboard, withCatchOnboardDeltas, type CatchOnboard } from '@/lib/inspection/forms/definitions';
+import { catchOnboardStep, newCatchOnboard, withCatchOnboardDeltas, type CatchOnboard } from '@/lib/inspection/forms/definitions/catch-onboard';
 import { isDeltaWarning } from '@/lib/inspection/validation/delta';
 import { SwitchField } from '@/components/forms/choice-field';
 import { ListSection } from '@/components/forms/list-section';
@@ -151,7 +151,7 @@ const CatchOnboardList = memo(function CatchOnboardList() {
 /** catchonboard: the catch found on board, declared against verified quantities (SPEC §2, §3, §5). */
 export function CatchOnboardStep({ report, onCompleted }: { report: Pir; onCompleted: () => void }) {
   return (
-    <FormStep report={report} def={STEP_DEFINITIONS.catchonboard} onCompleted={onCompleted}>
+    <FormStep report={report} def={catchOnboardStep} onCompleted={onCompleted}>
       <CatchOnboardList />
     </FormStep>
   );

@@ -3,7 +3,7 @@ import { useTranslations } from 'next-intl';
 import { memo } from 'react';
 import { useWatch } from 'react-hook-form';
 import type { Pir } from '@/lib/contract';
-import { STEP_DEFINITIONS, newRetainedCatch, withRetainedDelta, type RetainedCatch } from '@/lib/inspection/forms/definitions';
+import { catchRetainedStep, newRetainedCatch, withRetainedDelta, type RetainedCatch } from '@/lib/inspection/forms/definitions/catch-retained';
 import { SwitchField } from '@/components/forms/choice-field';
 import { ListSection } from '@/components/forms/list-section';
 import { NumberField, TextField } from '@/components/forms/text-field';
@@ -50,7 +50,7 @@ const RetainedCatchList = memo(function RetainedCatchList() {
 /** catchretained: catch retained on board, declared against actual quantity (SPEC §2, §3, §5). */
 export function CatchRetainedStep({ report, onCompleted }: { report: Pir; onCompleted: () => void }) {
   return (
-    <FormStep report={report} def={STEP_DEFINITIONS.catchretained} onCompleted={onCompleted}>
+    <FormStep report={report} def={catchRetainedStep} onCompleted={onCompleted}>
       <RetainedCatchList />
     </FormStep>
   );

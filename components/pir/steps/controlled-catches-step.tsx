@@ -2,7 +2,7 @@
 import { useTranslations } from 'next-intl';
 import { memo } from 'react';
 import type { Pir } from '@/lib/contract';
-import { STEP_DEFINITIONS, newControlledCatch } from '@/lib/inspection/forms/definitions';
+import { controlledCatchesStep, newControlledCatch } from '@/lib/inspection/forms/definitions/controlled-catches';
 import { ListSection } from '@/components/forms/list-section';
 import { NumberField } from '@/components/forms/text-field';
 import { FormStep } from '../form-step';
@@ -47,7 +47,7 @@ const ControlledCatchList = memo(function ControlledCatchList() {
 /** ControlledCatches: extended.pir.controlledCatches, the catches subject to control (SPEC §3, §5). */
 export function ControlledCatchesStep({ report, onCompleted }: { report: Pir; onCompleted: () => void }) {
   return (
-    <FormStep report={report} def={STEP_DEFINITIONS.ControlledCatches} onCompleted={onCompleted}>
+    <FormStep report={report} def={controlledCatchesStep} onCompleted={onCompleted}>
       <ControlledCatchList />
     </FormStep>
   );

@@ -2,7 +2,10 @@
 import { useTranslations } from 'next-intl';
 import { useWatch } from 'react-hook-form';
 import type { Pir } from '@/lib/contract';
-import { STEP_DEFINITIONS } from '@/lib/inspection/forms/definitions';
+import { commentsStep } from '@/lib/inspection/forms/definitions/comments';
+import { examinationsStep } from '@/lib/inspection/forms/definitions/examinations';
+import { findingsStep } from '@/lib/inspection/forms/definitions/findings';
+import { infringementStep } from '@/lib/inspection/forms/definitions/infringement';
 import { TextField } from '@/components/forms/text-field';
 import { YesNoField } from '@/components/forms/choice-field';
 import { ReferenceField } from '@/components/forms/reference-field';
@@ -14,7 +17,7 @@ const EXAMINATIONS = ['logBookExamination', 'catchDocumentationSchemeCompliance'
 export function ExaminationsStep({ report, onCompleted }: { report: Pir; onCompleted: () => void }) {
   const t = useTranslations('fields');
   return (
-    <FormStep report={report} def={STEP_DEFINITIONS.examinations} onCompleted={onCompleted}>
+    <FormStep report={report} def={examinationsStep} onCompleted={onCompleted}>
       {EXAMINATIONS.map((name) => (
         <fieldset key={name} className="grid grid-cols-1 gap-4 rounded-lg border p-4 @xl:grid-cols-2">
           <legend className="px-1 font-medium">{t(name)}</legend>
@@ -31,7 +34,7 @@ export function ExaminationsStep({ report, onCompleted }: { report: Pir; onCompl
 export function FindingsStep({ report, onCompleted }: { report: Pir; onCompleted: () => void }) {
   const t = useTranslations('findings');
   return (
-    <FormStep report={report} def={STEP_DEFINITIONS.findings} onCompleted={onCompleted}>
+    <FormStep report={report} def={findingsStep} onCompleted={onCompleted}>
       <TextField name="findingsByInspector" label={t('findingsByInspector')} multiline />
       <TextField name="commentsByMaster" label={t('commentsByMaster')} multiline />
     </FormStep>
@@ -54,7 +57,7 @@ function InfringementDetails() {
 export function InfringementStep({ report, onCompleted }: { report: Pir; onCompleted: () => void }) {
   const t = useTranslations('fields');
   return (
-    <FormStep report={report} def={STEP_DEFINITIONS.infringement} onCompleted={onCompleted}>
+    <FormStep report={report} def={infringementStep} onCompleted={onCompleted}>
       <YesNoField name="hasInfringements" label={t('hasInfringements')} />
       <InfringementDetails />
     </FormStep>
@@ -65,7 +68,7 @@ export function InfringementStep({ report, onCompleted }: { report: Pir; onCompl
 export function CommentsStep({ report, onCompleted }: { report: Pir; onCompleted: () => void }) {
   const t = useTranslations('fields');
   return (
-    <FormStep report={report} def={STEP_DEFINITIONS.comments} onCompleted={onCompleted}>
+    <FormStep report={report} def={commentsStep} onCompleted={onCompleted}>
       {report.inspectionComment ? (
         <blockquote className="rounded-lg border-s-4 border-warning bg-warning/10 p-4 whitespace-pre-wrap" data-testid="inspection-comment">
           {report.inspectionComment}

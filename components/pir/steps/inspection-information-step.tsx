@@ -1,7 +1,7 @@
 'use client';
 import { useTranslations } from 'next-intl';
 import type { Pir } from '@/lib/contract';
-import { STEP_DEFINITIONS } from '@/lib/inspection/forms/definitions';
+import { inspectionInformationStep } from '@/lib/inspection/forms/definitions/inspection-information';
 import { TextField } from '@/components/forms/text-field';
 import { ReferenceField } from '@/components/forms/reference-field';
 import { FormStep } from '../form-step';
@@ -10,7 +10,7 @@ import { FormStep } from '../form-step';
 export function InspectionInformationStep({ report, onCompleted }: { report: Pir; onCompleted: () => void }) {
   const t = useTranslations('fields');
   return (
-    <FormStep report={report} def={STEP_DEFINITIONS.inspectioninformation} onCompleted={onCompleted}>
+    <FormStep report={report} def={inspectionInformationStep} onCompleted={onCompleted}>
       <div className="grid grid-cols-1 gap-4 @xl:grid-cols-2">
         <ReferenceField name="monitoringDetails.inspectingAuthority" label={t('inspectingAuthority')} dataset="authority" className="@xl:col-span-2" />
         <TextField name="monitoringDetails.principalInspectorId" label={t('principalInspectorId')} />

@@ -2,7 +2,7 @@
 import { useTranslations } from 'next-intl';
 import { useController, useFormContext, useWatch } from 'react-hook-form';
 import type { Pir } from '@/lib/contract';
-import { STEP_DEFINITIONS } from '@/lib/inspection/forms/definitions';
+import { monitoringStep } from '@/lib/inspection/forms/definitions/monitoring';
 import { YesNoField } from '@/components/forms/choice-field';
 import { AttachmentPicker } from '@/components/pir/media/attachment-picker';
 import { FormStep } from '../form-step';
@@ -32,7 +32,7 @@ function MonitoringAttachments({ report }: { report: Pir }) {
 export function MonitoringStep({ report, onCompleted }: { report: Pir; onCompleted: () => void }) {
   const t = useTranslations('fields');
   return (
-    <FormStep report={report} def={STEP_DEFINITIONS.monitoring} onCompleted={onCompleted}>
+    <FormStep report={report} def={monitoringStep} onCompleted={onCompleted}>
       <YesNoField name="monitoredLanTrx" label={t('monitoredLanTrx')} />
       <MonitoringAttachments report={report} />
     </FormStep>

@@ -3,7 +3,7 @@ import { useTranslations } from 'next-intl';
 import { useWatch } from 'react-hook-form';
 import type { Pir } from '@/lib/contract';
 import { PURPOSE_OTHER_ID } from '@/lib/contract/constants';
-import { STEP_DEFINITIONS } from '@/lib/inspection/forms/definitions';
+import { purposeStep } from '@/lib/inspection/forms/definitions/purpose';
 import { TextField } from '@/components/forms/text-field';
 import { DateField } from '@/components/forms/date-field';
 import { ReferenceField } from '@/components/forms/reference-field';
@@ -21,7 +21,7 @@ function PurposeDetails() {
 export function PurposeStep({ report, onCompleted }: { report: Pir; onCompleted: () => void }) {
   const t = useTranslations('fields');
   return (
-    <FormStep report={report} def={STEP_DEFINITIONS.purposeandportofcall} onCompleted={onCompleted}>
+    <FormStep report={report} def={purposeStep} onCompleted={onCompleted}>
       <div className="grid grid-cols-1 gap-4 @xl:grid-cols-2">
         <ReferenceField name="portOfInspection" label={t('portOfInspection')} dataset="designatedPort" />
         <TextField name="lastPortOfCallFreeForm" label={t('lastPortOfCall')} />

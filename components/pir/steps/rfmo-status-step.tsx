@@ -2,7 +2,7 @@
 import { useTranslations } from 'next-intl';
 import { useWatch } from 'react-hook-form';
 import type { Pir } from '@/lib/contract';
-import { newRfmoListing, STEP_DEFINITIONS } from '@/lib/inspection/forms/definitions';
+import { newRfmoListing, rfmoStatusStep } from '@/lib/inspection/forms/definitions/rfmo-status';
 import { TextField } from '@/components/forms/text-field';
 import { YesNoField } from '@/components/forms/choice-field';
 import { ReferenceField } from '@/components/forms/reference-field';
@@ -20,7 +20,7 @@ function VesselIdentifier({ index }: { index: number }) {
 export function RfmoStatusStep({ report, onCompleted }: { report: Pir; onCompleted: () => void }) {
   const t = useTranslations('fields');
   return (
-    <FormStep report={report} def={STEP_DEFINITIONS.statusinrfmo} onCompleted={onCompleted}>
+    <FormStep report={report} def={rfmoStatusStep} onCompleted={onCompleted}>
       <ListSection
         name="rfmoIuuListing"
         title={t('rfmoListings')}

@@ -4,12 +4,12 @@ import { useId, useMemo, useState } from 'react';
 import { useController, useFormContext, useWatch } from 'react-hook-form';
 import type { Pir, ReferenceDataset } from '@/lib/contract';
 import {
-  STEP_DEFINITIONS,
   groupDonorTranshipments,
   newTranshipmentContent,
   newTranshipmentInfo,
+  transhipmentInfoStep,
   type TranshipmentInfo,
-} from '@/lib/inspection/forms/definitions';
+} from '@/lib/inspection/forms/definitions/transhipment-info';
 import { parseLatLong } from '@/lib/inspection/validation/rules';
 import { positionParts } from '@/lib/inspection/text-limit';
 import { LocateFixedIcon } from 'lucide-react';
@@ -450,7 +450,7 @@ function DonorEntries() {
 /** transhipmentInfo: transhipments of this trip, the inspector's own entries and the donor vessel's (SPEC §3, §5). */
 export function TranshipmentStep({ report, onCompleted }: { report: Pir; onCompleted: () => void }) {
   return (
-    <FormStep report={report} def={STEP_DEFINITIONS.transhipmentInfo} onCompleted={onCompleted}>
+    <FormStep report={report} def={transhipmentInfoStep} onCompleted={onCompleted}>
       <OwnEntries />
       <DonorEntries />
     </FormStep>

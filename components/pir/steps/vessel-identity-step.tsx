@@ -3,7 +3,7 @@ import { useTranslations } from 'next-intl';
 import { useWatch } from 'react-hook-form';
 import type { Pir } from '@/lib/contract';
 import { VMS_ON_BOARD, VMS_OTHER_ID, type VmsOnBoard } from '@/lib/contract/constants';
-import { STEP_DEFINITIONS } from '@/lib/inspection/forms/definitions';
+import { vesselIdentityStep } from '@/lib/inspection/forms/definitions/vessel-identity';
 import { NumberField, TextField } from '@/components/forms/text-field';
 import { ReferenceField } from '@/components/forms/reference-field';
 import { OptionsField } from '@/components/forms/choice-field';
@@ -42,7 +42,7 @@ function VmsOnBoardField() {
 export function VesselIdentityStep({ report, onCompleted }: { report: Pir; onCompleted: () => void }) {
   const t = useTranslations('fields');
   return (
-    <FormStep report={report} def={STEP_DEFINITIONS.updatevesselidentity} onCompleted={onCompleted}>
+    <FormStep report={report} def={vesselIdentityStep} onCompleted={onCompleted}>
       <div className="grid grid-cols-1 gap-4 @xl:grid-cols-2">
         <TextField name="name" label={t('vesselName')} />
         <ReferenceField name="flagStateId" label={t('flagState')} dataset="flag" />

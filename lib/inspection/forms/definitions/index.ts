@@ -1,4 +1,8 @@
-/** The 17 form steps' definitions (SPEC §2, §5), by step name. */
+/**
+ * The 17 form steps' definitions (SPEC §2, §5), by step name (lib/contract/steps.ts): for what reads
+ * every step (the review, the tests). A step's screen imports its own module, so its chunk carries its
+ * own schema rather than all 17.
+ */
 import type { FormStep } from '../../steps';
 import type { StepDefinition } from '../step-definition';
 import { catchOnboardStep } from './catch-onboard';
