@@ -2,6 +2,28 @@ import { defineConfig, globalIgnores } from 'eslint/config';
 import nextVitals from 'eslint-config-next/core-web-vitals';
 import nextTs from 'eslint-config-next/typescript';
 
+// Parts of the product (README "Layout"). A feature's screens may use shared parts, never another feature's;
+// shared parts never use a feature; lib/ never uses components; the pure folders hold no React and no I/O.
+const FEATURES = ['reports', 'pir', 'vessel', 'calendar', 'export', 'login'];
+const SHARED = ['ui', 'shared', 'forms', 'processes', 'report', 'pdf'];
+const PURE = ['contract', 'lifecycle', 'inspection', 'calendar', 'format', 'async', 'errors', 'routes', 'vessel', 'ui'];
+const zones = [
+  ...FEATURES.map((f) => ({
+    target: `./components/${f}`,
+    from: FEATURES.filter((g) => g !== f).map((g) => `./components/${g}`),
+    message: 'features do not use each other: move what both need to a shared folder (components/report, shared, …)',
+  })),
+  ...SHARED.map((s) => ({
+    target: `./components/${s}`,
+    from: [...FEATURES.map((f) => `./components/${f}`), './components/app'],
+    message: 'a shared part does not use a feature or the app shell',
+  })),
+  { target: './lib', from: ['./components', './app'], message: 'lib/ holds no components' },
+  { target: './server', from: ['./components', './app'], message: 'the server uses the contract and pure lib/ modules only' },
+];
+const IO_MODULES = ['react', 'react-dom', 'next', 'next/*', 'next-intl', 'idb', 'idb-keyval', 'ky', '@tanstack/*', 'sonner'];
+const IO_LIB = ['local-data', 'api', 'session', 'store', 'query', 'hooks', 'app', 'storage', 'workers', 'tasks', 'reports', 'media', 'export', 'reference-data'];
+
 export default defineConfig([
   ...nextVitals,
   ...nextTs,
@@ -11,6 +33,24 @@ export default defineConfig([
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       // Pages are statically exported: next/image optimisation is off (images.unoptimized).
       '@next/next/no-img-element': 'off',
+      'import/no-cycle': ['error', { ignoreExternal: true }],
+      'import/no-restricted-paths': ['error', { zones }],
+    },
+  },
+  {
+    files: PURE.map((d) => `lib/${d}/**`),
+    ignores: ['lib/**/*.worker.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { group: IO_MODULES, message: 'a pure module (README "Layout") uses no React, no storage and no network' },
+            { group: IO_LIB.flatMap((d) => [`@/lib/${d}/*`, `../${d}/*`]), message: 'a pure module (README "Layout") uses only pure modules' },
+          ],
+        },
+      ],
+      'no-restricted-globals': ['error', 'window', 'document', 'localStorage', 'sessionStorage', 'indexedDB', 'navigator', 'fetch'],
     },
   },
   {

@@ -1,11 +1,11 @@
 /**
  * The tablet's state, made quickly: reports built in Node with the app's own transitions
- * (lib/reports/transitions.ts), written into the app's IndexedDB (`pir-app`, lib/local-data/db.ts)
+ * (lib/lifecycle/transitions.ts), written into the app's IndexedDB (`pir-app`, lib/local-data/db.ts)
  * from the page, with picture files generated in the page.
  */
 import type { Page } from '@playwright/test';
 import type { Extended, Pir } from '../../lib/contract/index';
-import { applyTransition } from '../../lib/reports/transitions';
+import { applyTransition } from '../../lib/lifecycle/transitions';
 import { encodePng } from '../../server/seed/png';
 import { apiGet } from './server';
 

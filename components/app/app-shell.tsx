@@ -7,7 +7,7 @@ import { sessionStore } from '@/lib/session/session-store';
 import { useStore } from '@/lib/store/use-store';
 import { useReferenceDataLifecycle } from '@/lib/reference-data/use-reference-data';
 import { TabBar } from './tab-bar';
-import { Loading } from './loading';
+import { Loading } from '../shared/loading';
 import { LocalDataGate } from './local-data-gate';
 import { ServerSync } from './server-sync';
 import { LifecycleToasts } from './lifecycle-toasts';

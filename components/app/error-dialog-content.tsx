@@ -2,7 +2,7 @@
 import { useTranslations } from 'next-intl';
 import { ApiError } from '@/lib/api/errors';
 import { AlertDialog, AlertDialogAction, AlertDialogContent, AlertDialogDescription, AlertDialogFooter, AlertDialogTitle } from '@/components/ui/alert-dialog';
-import { useErrorText } from './use-error-text';
+import { useErrorText } from '../shared/use-error-text';
 
 function detailsOf(e: unknown): string | null {
   if (e instanceof ApiError) {

@@ -4,10 +4,8 @@ import { useEffect } from 'react';
 import { toast } from 'sonner';
 import { reportTitle } from '@/lib/reports/groups';
 import { onLifecycleEvent } from '@/lib/tasks/events';
-import { useErrorText } from './use-error-text';
-
-/** SPEC §9: toasts for ready, submitted and errors last 5 s. */
-export const LONG_TOAST_MS = 5000;
+import { LONG_TOAST_MS } from '@/components/shared/toasts';
+import { useErrorText } from '../shared/use-error-text';
 
 export function LifecycleToasts() {
   const t = useTranslations('toast');

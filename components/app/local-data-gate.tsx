@@ -8,7 +8,7 @@ import { reloadReports } from '@/lib/local-data/reports-store';
 import { useLocalReports, useProcesses } from '@/lib/local-data/use-local';
 import { requestPersistentStorage } from '@/lib/storage/quota';
 import { whenIdle } from '@/lib/app/when-idle';
-import { Loading } from './loading';
+import { Loading } from '../shared/loading';
 
 let started = false;
 

@@ -1,5 +1,5 @@
 'use client';
-import { AppLink as Link } from '@/components/app/app-link';
+import { AppLink as Link } from '@/components/shared/app-link';
 import { useTranslations } from 'next-intl';
 import { CalendarDaysIcon, ClipboardCheckIcon, ListIcon } from 'lucide-react';
 import { useAppRoute } from '@/lib/hooks/use-location-path';

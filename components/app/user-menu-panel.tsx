@@ -14,7 +14,7 @@ import { DataActions } from '@/components/export/data-actions';
 import { StorageStatus } from './storage-status';
 import { UpdateButton } from './update-button';
 import { InstallButton } from './install-button';
-import { LanguageSelect, SettingSelect } from './setting-select';
+import { LanguageSelect, SettingSelect } from '../shared/setting-select';
 
 /** The user menu's settings and actions, loaded when the menu first opens (components/app/user-menu.tsx). */
 export function UserMenuPanel({ settings }: { settings: Settings }) {

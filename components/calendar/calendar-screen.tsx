@@ -1,5 +1,5 @@
 'use client';
-import { AppLink as Link } from '@/components/app/app-link';
+import { AppLink as Link } from '@/components/shared/app-link';
 import { useFormatter, useNow, useTranslations } from 'next-intl';
 import { useEffect, useMemo, useState } from 'react';
 
@@ -11,9 +11,9 @@ import { useLocalReports } from '@/lib/local-data/use-local';
 import { useCurrentFiles } from '@/lib/reports/use-current-files';
 import { href } from '@/lib/routes/shell-path';
 import { cn } from '@/lib/utils';
-import { PageHeader } from '@/components/app/page-header';
-import { ReportThumbnail } from '@/components/reports/report-thumbnail';
-import { StatusBadge } from '@/components/reports/status-badge';
+import { PageHeader } from '@/components/shared/page-header';
+import { ReportThumbnail } from '@/components/report/report-thumbnail';
+import { StatusBadge } from '@/components/report/status-badge';
 
 /**
  * /calendar (SPEC §2): three days before today, today, three days after, each listing that day's

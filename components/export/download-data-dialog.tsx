@@ -23,7 +23,7 @@ import { reportTitle } from '@/lib/reports/groups';
 import { sessionStore } from '@/lib/session/session-store';
 import { useStore } from '@/lib/store/use-store';
 import { MultiSelectModal } from '@/components/forms/multi-select-modal';
-import { StatusBadge } from '@/components/reports/status-badge';
+import { StatusBadge } from '@/components/report/status-badge';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { Label } from '@/components/ui/label';

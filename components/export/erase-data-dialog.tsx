@@ -8,7 +8,7 @@ import { reportTitle } from '@/lib/reports/groups';
 import { reportsWithUnsentWork } from '@/lib/session/login-state';
 import { sessionStore } from '@/lib/session/session-store';
 import { useStore } from '@/lib/store/use-store';
-import { ConfirmDialog } from '@/components/app/confirm-dialog';
+import { ConfirmDialog } from '@/components/shared/confirm-dialog';
 
 /**
  * SPEC §2 "erase all data", after confirmation: the tablet's reports, files, queued work and cached

@@ -10,7 +10,7 @@ import { formatBytes } from '@/lib/format/bytes';
 import { allReports } from '@/lib/local-data/reports-store';
 import { sessionStore } from '@/lib/session/session-store';
 import { useStore } from '@/lib/store/use-store';
-import { StatusBadge } from '@/components/reports/status-badge';
+import { StatusBadge } from '@/components/report/status-badge';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { errorMessage } from './error-message';

@@ -4,7 +4,7 @@ import { PlusIcon, Trash2Icon } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { useFieldArray, useFormContext, type ArrayPath, type FieldArray, type FieldValues } from 'react-hook-form';
 import { Button } from '@/components/ui/button';
-import { ConfirmDialog } from '@/components/app/confirm-dialog';
+import { ConfirmDialog } from '@/components/shared/confirm-dialog';
 import { cn } from '@/lib/utils';
 
 /** SPEC §9: a new item stays highlighted for 3 s. */

@@ -15,7 +15,7 @@ import { reportTitle } from '@/lib/reports/groups';
 import { deviceNameStore, sessionStore, signIn } from '@/lib/session/session-store';
 import { useStore } from '@/lib/store/use-store';
 import { Button } from '@/components/ui/button';
-import { LanguageSelect } from '@/components/app/setting-select';
+import { LanguageSelect } from '@/components/shared/setting-select';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import {

@@ -5,7 +5,7 @@ import type { Pir } from '@/lib/contract';
 import { formErrors, stepErrors, type StepDefinition } from '@/lib/inspection/forms/step-definition';
 import { markComplete, markEdited, stepState } from '@/lib/inspection/steps';
 import { editReport } from '@/lib/local-data/reports-store';
-import { isEditable, stepLock } from '@/lib/reports/transitions';
+import { isEditable, stepLock } from '@/lib/lifecycle/transitions';
 import { useDeviceName } from '@/lib/hooks/use-device-name';
 import { FieldDisplayContext, RequiredLegend, type FieldDisplay } from '@/components/forms/field';
 import { requiredPaths } from '@/lib/inspection/forms/required';

@@ -1,5 +1,5 @@
 'use client';
-import { AppLink as Link } from '@/components/app/app-link';
+import { AppLink as Link } from '@/components/shared/app-link';
 import { useRouter } from 'next/navigation';
 import { useTranslations } from 'next-intl';
 import { FolderOpenIcon, LockIcon } from 'lucide-react';
@@ -18,12 +18,12 @@ import { sessionStore } from '@/lib/session/session-store';
 import { useStore } from '@/lib/store/use-store';
 import { Button } from '@/components/ui/button';
 import { Progress } from '@/components/ui/progress';
-import { StatusBadge } from '@/components/reports/status-badge';
-import { ReportActions } from '@/components/reports/report-actions';
-import { LONG_TOAST_MS } from '@/components/app/lifecycle-toasts';
+import { StatusBadge } from '@/components/report/status-badge';
+import { ReportActions } from '@/components/report/report-actions';
+import { LONG_TOAST_MS } from '@/components/shared/toasts';
 import { Stepper } from './stepper';
 import { StepLinks, StepNavigator } from './step-navigator';
-import { PickReportPlaceholder } from './report-frame';
+import { PickReportPlaceholder } from '../report/report-frame';
 import { StepPanel } from './step-panel';
 
 /** Every step of SPEC §2, in its order. */

@@ -3,7 +3,7 @@ import { useTranslations } from 'next-intl';
 import { AlertCircleIcon, CheckCircle2Icon, LockIcon } from 'lucide-react';
 import { useId } from 'react';
 import type { StepName } from '@/lib/contract';
-import type { StepLock } from '@/lib/reports/transitions';
+import type { StepLock } from '@/lib/lifecycle/transitions';
 import { Button } from '@/components/ui/button';
 
 const LOCK_TEXT = { notYet: 'lockedNotYet', past: 'lockedPast', heldElsewhere: 'lockedHeldElsewhere' } as const satisfies Record<StepLock, string>;

@@ -2,10 +2,10 @@
 import type { Pir, StepName } from '@/lib/contract';
 import type { ProcessRecord } from '@/lib/local-data/db';
 import { lazy, Suspense, useEffect } from 'react';
-import { Loading } from '@/components/app/loading';
+import { Loading } from '@/components/shared/loading';
 import { whenIdle } from '@/lib/app/when-idle';
 import { useFormatter, useTranslations } from 'next-intl';
-import { submittedAt } from '@/lib/reports/transitions';
+import { submittedAt } from '@/lib/lifecycle/transitions';
 import { AvailableStep, ClaimedStep } from './steps/prepare-steps';
 import { StepFrame } from './step-frame';
 import { PROCESS_TYPE } from '@/lib/tasks/builders';

@@ -7,7 +7,7 @@ import { loadActions } from '@/lib/reports/load-actions';
 import { processProgress, processStatus, rejectionMessage } from '@/lib/tasks/model';
 import { Button } from '@/components/ui/button';
 import { Progress } from '@/components/ui/progress';
-import { useErrorText } from '@/components/app/use-error-text';
+import { useErrorText } from '@/components/shared/use-error-text';
 
 function processLabelKey(description: string): 'prepare' | 'submit' {
   return description === 'process.submit' ? 'submit' : 'prepare';

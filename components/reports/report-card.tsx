@@ -1,11 +1,11 @@
 'use client';
-import { AppLink as Link } from '@/components/app/app-link';
+import { AppLink as Link } from '@/components/shared/app-link';
 import { useFormatter, useLocale, useNow, useTranslations } from 'next-intl';
 import { CameraIcon, CircleAlertIcon, CircleCheckIcon, HardDriveIcon, LockIcon, TriangleAlertIcon, UploadIcon } from 'lucide-react';
-import { checkReceipt, receiptToShow } from '@/lib/reports/receipt';
+import { checkReceipt, receiptToShow } from '@/lib/lifecycle/receipt';
 import { memo, useSyncExternalStore } from 'react';
-import { claimRefusals } from '@/lib/reports/claim-refusals';
-import { useErrorText } from '@/components/app/use-error-text';
+import { claimRefusals } from '@/lib/tasks/claim-refusals';
+import { useErrorText } from '@/components/shared/use-error-text';
 import type { Language, Pir, PortEntry } from '@/lib/contract';
 import type { ProcessRecord } from '@/lib/local-data/db';
 import { ProcessProgress } from '@/components/processes/process-progress';
@@ -25,9 +25,9 @@ import { referenceLabel } from '@/lib/reference-data/labels';
 import { href } from '@/lib/routes/shell-path';
 import { Card } from '@/components/ui/card';
 import { Progress } from '@/components/ui/progress';
-import { ReportActions } from './report-actions';
-import { ReportThumbnail } from './report-thumbnail';
-import { StatusBadge } from './status-badge';
+import { ReportActions } from '../report/report-actions';
+import { ReportThumbnail } from '../report/report-thumbnail';
+import { StatusBadge } from '../report/status-badge';
 
 const DATE_TIME = { day: 'numeric', month: 'short', hour: '2-digit', minute: '2-digit' } as const;
 const DATE_TIME_YEAR = { ...DATE_TIME, year: 'numeric' } as const;

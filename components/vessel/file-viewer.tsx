@@ -8,7 +8,7 @@ import { useOnline } from '@/lib/hooks/use-online';
 import { href } from '@/lib/routes/shell-path';
 import { downloadName, findVesselFile, viewerKind, type VesselFile } from '@/lib/vessel/files';
 import { canZoomIn, canZoomOut, zoomPercent } from '@/lib/vessel/zoom';
-import { useErrorText } from '@/components/app/use-error-text';
+import { useErrorText } from '@/components/shared/use-error-text';
 import { Button } from '@/components/ui/button';
 import { formatBytes } from '@/lib/format/bytes';
 import { KindIcon, useVesselLabels, VesselHeader } from './vessel-common';
@@ -20,7 +20,7 @@ import { useElementSize, useZoom, type PinchPreview } from './use-zoom';
 export const PDF_PREPARING_MS = 10_000;
 
 // pdf.js is loaded with the viewer only: no other route downloads it.
-const PdfDocument = dynamic(() => import('./pdf-document').then((m) => m.PdfDocument), { ssr: false, loading: () => null });
+const PdfDocument = dynamic(() => import('../pdf/pdf-document').then((m) => m.PdfDocument), { ssr: false, loading: () => null });
 
 /** /pir/{id}/vessel/file/{fileId}: one file of the report, from the tablet's copy. */
 export function FileViewer({ report, fileKey }: { report: Pir; fileKey: string }) {

@@ -10,9 +10,9 @@ import { referenceLabel } from '@/lib/reference-data/labels';
 import { useReferenceData } from '@/lib/reference-data/use-reference-data';
 import { reportTitle } from '@/lib/reports/groups';
 import type { VesselFile, ViewerKind } from '@/lib/vessel/files';
-import { AppLink as Link } from '@/components/app/app-link';
-import { PageHeader } from '@/components/app/page-header';
-import { StatusBadge } from '@/components/reports/status-badge';
+import { AppLink as Link } from '@/components/shared/app-link';
+import { PageHeader } from '@/components/shared/page-header';
+import { StatusBadge } from '@/components/report/status-badge';
 import { Button } from '@/components/ui/button';
 
 /** Ids of the files stored on the tablet for a report (re-read while the report is being prepared). */

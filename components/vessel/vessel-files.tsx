@@ -21,7 +21,7 @@ import {
   type VesselSegment,
 } from '@/lib/vessel/files';
 import { identityChips, vesselFileHost, vesselFileUrl } from '@/lib/vessel/identity';
-import { AppLink as Link } from '@/components/app/app-link';
+import { AppLink as Link } from '@/components/shared/app-link';
 import { Button } from '@/components/ui/button';
 import { KindIcon, useStoredIds, useVesselLabels, VesselHeader } from './vessel-common';
 

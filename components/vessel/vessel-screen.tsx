@@ -1,6 +1,6 @@
 'use client';
 import { useAppRoute } from '@/lib/hooks/use-location-path';
-import { ReportFrame } from '@/components/pir/report-frame';
+import { ReportFrame } from '@/components/report/report-frame';
 import { VesselFiles } from './vessel-files';
 import { FileViewer } from './file-viewer';
 

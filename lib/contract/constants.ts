@@ -2,7 +2,6 @@
  * The contract's plain values: statuses, steps, paths and limits. They carry no zod, so the app's
  * first scripts can use them while the schemas load on demand (lib/contract/load.ts).
  */
-import type { Pir } from './entities';
 
 /** SPEC §4: report statuses with their order numbers. */
 export const PIR_STATUSES = [
@@ -108,7 +107,8 @@ export const LANGUAGES = ['en', 'fr'] as const;
 export const FONT_SIZES = ['small', 'medium', 'large'] as const;
 
 /** SPEC §7: calls use the offline pending PIR form id when present, else the file id. */
-export function pirCallId(report: Pick<Pir, 'fileId' | 'offlinePendingForms'>): number {
+// (typed by shape: the entities are built from these constants, not the other way round)
+export function pirCallId(report: { fileId: number; offlinePendingForms: readonly { id: number; typeOfForm: string }[] }): number {
   const pending = report.offlinePendingForms.find((f) => f.typeOfForm === 'PIR') ?? report.offlinePendingForms[0];
   return pending ? pending.id : report.fileId;
 }

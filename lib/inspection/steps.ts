@@ -5,7 +5,7 @@
 import type { Pir, StepName } from '@/lib/contract';
 import { STEP_NAMES } from '@/lib/contract/constants';
 import { STEPS } from '@/lib/contract/steps';
-import { isAtLeast } from '@/lib/reports/transitions';
+import { isAtLeast } from '@/lib/lifecycle/transitions';
 
 type FormEntry = Extract<(typeof STEPS)[number], { form: true }>;
 export type FormStep = FormEntry['name'];

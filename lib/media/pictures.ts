@@ -19,7 +19,7 @@ import type { Attachment, Extended, Pir } from '@/lib/contract';
 import type { StoredFileRecord } from '@/lib/local-data/db';
 import { deleteFiles, putFile } from '@/lib/local-data/files-store';
 import { editReport, flushEdits } from '@/lib/local-data/reports-store';
-import { isEditable } from '@/lib/reports/transitions';
+import { isEditable } from '@/lib/lifecycle/transitions';
 import { currentDevice } from '@/lib/session/session-store';
 import { markEdited, type FormStep } from '@/lib/inspection/steps';
 import { fishingAuthorisationStep } from '@/lib/inspection/forms/definitions/fishing-authorisations';

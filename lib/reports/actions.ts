@@ -13,9 +13,9 @@ import { contentBytes, contentSize } from '@/lib/local-data/file-content';
 import { checkSpace, requestPersistentStorage } from '@/lib/storage/quota';
 import { applyTaskEvent } from '@/lib/tasks/model';
 import { buildPrepareProcess, buildSubmitProcess, estimatedSize, remoteFilesOf, type UploadItem } from '@/lib/tasks/builders';
-import { applyTransition, isHeldBy, needsClaim, type Transition } from './transitions';
+import { applyTransition, isHeldBy, needsClaim, type Transition } from '../lifecycle/transitions';
 import { currentDevice } from '@/lib/session/session-store';
-import { clearClaimRefusal } from './claim-refusals';
+import { clearClaimRefusal } from '../tasks/claim-refusals';
 import { mapLimit } from '@/lib/async/map-limit';
 import { runner } from '@/lib/tasks/runtime';
 

@@ -6,7 +6,7 @@ import type { Pir, StepName, VesselPicture } from '@/lib/contract';
 import { DEFAULT_PORT_OF_ARRIVAL } from '@/lib/contract/constants';
 import { inspectionProgress } from '@/lib/inspection/steps';
 import { groupReports, isClaimedByOtherDevice, REPORT_GROUPS } from './groups';
-import { canTransition, isHeldBy, submissionFailed } from './transitions';
+import { canTransition, isHeldBy, submissionFailed } from '../lifecycle/transitions';
 
 /** The port of arrival, or the spec's default port (64) when the report has none. */
 export function portOfArrivalId(report: Pick<Pir, 'portOfArrival'>): number {

@@ -8,7 +8,10 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import type { DB } from './schema';
+import type Database from 'better-sqlite3';
+
+// (the schema module opens the database and moves old bytes here: it imports this one, not the reverse)
+type DB = Database.Database;
 
 export const BLOB_DIR = 'blobs';
 const TMP = 'tmp';

@@ -8,7 +8,7 @@ import { contentBytes, contentSize } from '@/lib/local-data/file-content';
 import { planRestore } from '@/lib/export/restore-plan';
 import { writeRestore } from '@/lib/export/restore-write';
 import { readExport, RestoreError, type RestoreErrorCode } from '@/lib/export/zip-reader';
-import { applyTransition } from '@/lib/reports/transitions';
+import { applyTransition } from '@/lib/lifecycle/transitions';
 import { reportGroup } from '@/lib/reports/groups';
 import type { Manifest } from '@/lib/export/manifest';
 import { editManifest, exportZip, fileRecord, jpegBytes, rezip, seed, snapshot, VERSIONS } from './export-helpers';

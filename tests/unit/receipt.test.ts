@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import type { StoredReceipt } from '@/lib/contract';
 import { mergeFromServer } from '@/lib/reports/merge';
-import { checkReceipt, receiptToShow, storedReceiptOf } from '@/lib/reports/receipt';
+import { checkReceipt, receiptToShow, storedReceiptOf } from '@/lib/lifecycle/receipt';
 import { report } from './fixtures/report';
 
 const h = (c: string) => c.repeat(64);

@@ -12,7 +12,7 @@ import {
   stepLock,
   submissionFailed,
   type Transition,
-} from '@/lib/reports/transitions';
+} from '@/lib/lifecycle/transitions';
 import { emptyExtended, report } from './fixtures/report';
 
 const now = new Date('2026-11-21T10:00:00.000Z');

@@ -1,5 +1,5 @@
 'use client';
-import { isEditable, stepLock } from '@/lib/reports/transitions';
+import { isEditable, stepLock } from '@/lib/lifecycle/transitions';
 import { useDeviceName } from '@/lib/hooks/use-device-name';
 import { setBusy } from '@/lib/app/busy';
 import { useTranslations } from 'next-intl';
@@ -16,7 +16,7 @@ import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Label } from '@/components/ui/label';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
-import { ConfirmDialog } from '@/components/app/confirm-dialog';
+import { ConfirmDialog } from '@/components/shared/confirm-dialog';
 import { StepFrame } from '../step-frame';
 import {
   highlightClass,

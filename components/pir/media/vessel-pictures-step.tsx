@@ -1,5 +1,5 @@
 'use client';
-import { isEditable, stepLock } from '@/lib/reports/transitions';
+import { isEditable, stepLock } from '@/lib/lifecycle/transitions';
 import { useDeviceName } from '@/lib/hooks/use-device-name';
 import dynamic from 'next/dynamic';
 import { useTranslations } from 'next-intl';
@@ -21,7 +21,7 @@ import { Label } from '@/components/ui/label';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import { Textarea } from '@/components/ui/textarea';
 import { useLengthLimit } from '@/components/forms/length-counter';
-import { ConfirmDialog } from '@/components/app/confirm-dialog';
+import { ConfirmDialog } from '@/components/shared/confirm-dialog';
 import { StepFrame } from '../step-frame';
 import {
   highlightClass,

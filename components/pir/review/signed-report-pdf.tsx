@@ -16,7 +16,7 @@ import { Dialog, DialogContent, DialogDescription, DialogTitle } from '@/compone
 import { useResolvedReview } from './use-review';
 
 // pdf.js is loaded only when the PDF is opened
-const PdfDocument = dynamic(() => import('@/components/vessel/pdf-document').then((m) => m.PdfDocument), { ssr: false, loading: () => null });
+const PdfDocument = dynamic(() => import('@/components/pdf/pdf-document').then((m) => m.PdfDocument), { ssr: false, loading: () => null });
 
 async function bytesOf(id: string | null): Promise<ArrayBuffer | null> {
   if (!id) return null;

@@ -3,10 +3,10 @@ import { useFormatter, useTranslations } from 'next-intl';
 import type { Pir } from '@/lib/contract';
 import type { ProcessRecord } from '@/lib/local-data/db';
 import { isStepComplete } from '@/lib/inspection/steps';
-import { isAtLeast } from '@/lib/reports/transitions';
+import { isAtLeast } from '@/lib/lifecycle/transitions';
 import { remoteFilesOf } from '@/lib/tasks/builders';
 import { ProcessProgress } from '@/components/processes/process-progress';
-import { ReportActions } from '@/components/reports/report-actions';
+import { ReportActions } from '@/components/report/report-actions';
 import { StepFrame } from '../step-frame';
 
 /** claimedandprepared: the claim, and the download of the report with its files. */

@@ -5,7 +5,7 @@ import { PlayIcon } from 'lucide-react';
 import { useId, useState } from 'react';
 import type { Pir } from '@/lib/contract';
 import { startInspection } from '@/lib/reports/actions';
-import { isAtLeast, isHeldBy } from '@/lib/reports/transitions';
+import { isAtLeast, isHeldBy } from '@/lib/lifecycle/transitions';
 import { useDeviceName } from '@/lib/hooks/use-device-name';
 import { sessionStore } from '@/lib/session/session-store';
 import { Button } from '@/components/ui/button';

@@ -1,5 +1,5 @@
 'use client';
-import { AppLink as Link } from '@/components/app/app-link';
+import { AppLink as Link } from '@/components/shared/app-link';
 import { useTranslations } from 'next-intl';
 import { ClipboardListIcon } from 'lucide-react';
 import type { Pir } from '@/lib/contract';
@@ -8,8 +8,8 @@ import { useReport } from '@/lib/reports/use-report';
 import { useListingArriving } from '@/lib/reports/listing-merge';
 import { href } from '@/lib/routes/shell-path';
 import { Button } from '@/components/ui/button';
-import { PageHeader } from '@/components/app/page-header';
-import { StatusBadge } from '@/components/reports/status-badge';
+import { PageHeader } from '@/components/shared/page-header';
+import { StatusBadge } from '@/components/report/status-badge';
 
 /** Loads the report named in the address and renders its frame, or the pick-one placeholder. */
 export function ReportFrame({ id, children }: { id: string | null; children: (report: Pir) => React.ReactNode }) {

@@ -2,7 +2,7 @@
 import type { Pir } from '@/lib/contract';
 import { deleteFiles, putFile } from '@/lib/local-data/files-store';
 import { editReport, flushEdits } from '@/lib/local-data/reports-store';
-import { isHeldBy } from '@/lib/reports/transitions';
+import { isHeldBy } from '@/lib/lifecycle/transitions';
 import { currentDevice } from '@/lib/session/session-store';
 
 export type SignatureRole = 'master' | 'inspector';

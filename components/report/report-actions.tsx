@@ -7,15 +7,15 @@ import type { ProcessRecord } from '@/lib/local-data/db';
 import { useDialogChoice } from '@/lib/hooks/use-dialog-choice';
 import { useOnline } from '@/lib/hooks/use-online';
 import { loadActions } from '@/lib/reports/load-actions';
-import { canTransition, isAtLeast } from '@/lib/reports/transitions';
+import { canTransition, isAtLeast } from '@/lib/lifecycle/transitions';
 import { cardAction } from '@/lib/reports/card';
 import { reportTitle } from '@/lib/reports/groups';
 import { href } from '@/lib/routes/shell-path';
 import { follow } from '@/lib/reports/followed-report';
 import { processStatus } from '@/lib/tasks/model';
-import { AppLink as Link } from '@/components/app/app-link';
+import { AppLink as Link } from '@/components/shared/app-link';
 import { Button } from '@/components/ui/button';
-import { ConfirmDialog } from '@/components/app/confirm-dialog';
+import { ConfirmDialog } from '@/components/shared/confirm-dialog';
 import { MoreButton } from './more-button';
 
 // The menu's code (radix's menu and its positioning) loads on the first tap of its button, as dialogs do.
