@@ -224,7 +224,15 @@ for (const appLang of ['en', 'fr'] as const) {
         f.frames.push(
           ...list.getEntries().map((e) => {
             const scripts = (e as unknown as { scripts: { invoker: string; sourceFunctionName: string; duration: number }[] }).scripts ?? [];
-            return { start: Math.round(e.startTime), duration: Math.round(e.duration), scripts: scripts.map((x) => `${x.invoker} ${x.sourceFunctionName} ${Math.round(x.duration)}ms`) };
+            const f = e as unknown as { renderStart: number; styleAndLayoutStart: number };
+            return {
+              start: Math.round(e.startTime),
+              duration: Math.round(e.duration),
+              // where the frame's time went: scripts before renderStart, then rendering, style and layout
+              render: f.renderStart ? Math.round(f.styleAndLayoutStart - f.renderStart) : 0,
+              styleAndLayout: f.styleAndLayoutStart ? Math.round(e.startTime + e.duration - f.styleAndLayoutStart) : 0,
+              scripts: scripts.map((x) => `${x.invoker} ${x.sourceFunctionName} ${Math.round(x.duration)}ms`),
+            };
           }),
         ),
       ).observe({ type: 'long-animation-frame' });
