@@ -5,7 +5,7 @@
 import path from 'node:path';
 import type { AddressInfo } from 'node:net';
 import { serve } from '@hono/node-server';
-import { Hono } from 'hono';
+import { Hono, type MiddlewareHandler } from 'hono';
 import { compress } from 'hono/compress';
 import { BASE_PATH, MAX_FILE_BYTES, MAX_JSON_BYTES } from '../lib/contract/index';
 import { DEFAULT_SESSION_MAX_AGE, DEFAULT_TOKEN_TTL, loadOrCreateSecret, TokenService } from './auth/jwt';
@@ -13,7 +13,6 @@ import { PdfPool } from './documents/pdf-pool';
 import { openDb, ensureDataDir, type DB } from './db/schema';
 import { countUsers } from './db/users';
 import { jsonError, makeErrorHandler, Msg, type Logger } from './http/errors';
-import { FaultInjector, type FaultControl, type FaultOptions } from './http/faults';
 import { jsonLogger } from './http/log';
 import { securityHeaders } from './http/security';
 import type { AppContext, AppEnv, Limits } from './http/types';
@@ -55,10 +54,11 @@ export interface AppOptions {
   /** body limits (defaults: MAX_JSON_BYTES, 20 MB save, MAX_FILE_BYTES) */
   limits?: Partial<Limits>;
   /**
-   * TEST ONLY: inject failures (HTTP 500, hang, dropped connection) into /be requests; off when absent.
-   * A spec string is parsed with parseFaultSpec(). Can be changed at run time with app.faults.set().
+   * TEST ONLY: a middleware run before every route, outside /be's own (auth, idempotency). The fault
+   * injection of tests comes in here (server/testing/with-faults.ts); the production entry never sets it,
+   * so it never imports that code.
    */
-  faults?: FaultOptions | string | null;
+  intercept?: MiddlewareHandler<AppEnv>;
   /** longest a PIR PDF may take to render before complete-submit refuses it (default 30 s) */
   pdfTimeoutMs?: number;
   logger?: Logger;
@@ -71,8 +71,6 @@ export type PirApp = Hono<AppEnv> & {
   /** what the start-up seed did (null when the database already had users) */
   seeded: SeedResult | null;
   staticRoot: string | null;
-  /** the test-only fault switch: app.faults.set(options | spec | null) */
-  faults: FaultControl;
   close(): void;
 };
 
@@ -98,14 +96,12 @@ export async function createApp(options: AppOptions): Promise<PirApp> {
   const staticDir = options.staticDir === undefined ? path.resolve('out') : options.staticDir;
   const statics = createStaticServer(staticDir, log);
 
-  const faults = new FaultInjector(log, options.faults);
-
   const app = new Hono<AppEnv>();
   app.onError(makeErrorHandler(log));
   app.use('*', securityHeaders());
-  // outside every /be route and its middlewares (auth, idempotency): with phase=after the route and
-  // its idempotency record are complete before the reply is broken. Only /be paths are considered.
-  app.use('*', faults.middleware());
+  // outside every /be route and its middlewares (auth, idempotency): a test's fault injection with
+  // phase=after finds the route and its idempotency record complete before it breaks the reply.
+  if (options.intercept) app.use('*', options.intercept);
 
   const be = new Hono<AppEnv>();
   // JSON replies (the listing is hundreds of KB) travel compressed; files are already compressed
@@ -128,7 +124,6 @@ export async function createApp(options: AppOptions): Promise<PirApp> {
     ctx,
     seeded,
     staticRoot: statics.root,
-    faults,
     close: () => {
       void ctx.pdf.close();
       if (db.open) db.close();

@@ -2,7 +2,6 @@
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import type { ServerOptions } from './app';
-import { FAULT_SPEC_HELP, FaultSpecError, parseFaultSpec, type FaultOptions } from './http/faults';
 
 export class UsageError extends Error {}
 
@@ -24,9 +23,6 @@ Options (environment variable in brackets):
                       behind a reverse proxy that sets this header (e.g. X-Real-IP) to the client
                       address: take it from that header only (TRUST_PROXY_HEADER)
   --no-seed           do not create demo data in an empty database (SEED=0)
-  --faults SPEC       TESTS ONLY: make /be requests fail on purpose (FAULTS), SPEC =
-                      ${FAULT_SPEC_HELP}
-                      e.g. "rate=0.3,modes=500+drop,paths=^/be/offline-api/,seed=42"; off by default
   -h, --help          this text`;
 
 function int(name: string, value: string, min: number, max: number): number {
@@ -34,17 +30,6 @@ function int(name: string, value: string, min: number, max: number): number {
     throw new UsageError(`${name} must be a whole number from ${min} to ${max} (got "${value}")`);
   }
   return Number(value);
-}
-
-/** `--faults` / `FAULTS`: absent, empty, "off", "none", "0" or "false" = off. */
-function faultsOption(value: string | undefined): FaultOptions | undefined {
-  if (value === undefined || ['', 'off', 'none', '0', 'false'].includes(value.trim().toLowerCase())) return undefined;
-  try {
-    return parseFaultSpec(value);
-  } catch (e) {
-    if (e instanceof FaultSpecError) throw new UsageError(`--faults: ${e.message}`);
-    throw e;
-  }
 }
 
 export interface ParsedServe {
@@ -69,7 +54,6 @@ export function parseServeArgs(args: string[], env: NodeJS.ProcessEnv = process.
         'trust-proxy': { type: 'boolean' },
         'trust-proxy-header': { type: 'string' },
         'no-seed': { type: 'boolean' },
-        faults: { type: 'string' },
         help: { type: 'boolean', short: 'h' },
       },
     }));
@@ -81,7 +65,6 @@ export function parseServeArgs(args: string[], env: NodeJS.ProcessEnv = process.
   const maxAge = values['session-max-age'] ?? env.SESSION_MAX_AGE;
   const proxyHeader = values['trust-proxy-header'] ?? env.TRUST_PROXY_HEADER;
   if (proxyHeader !== undefined && !/^[A-Za-z0-9-]{1,64}$/.test(proxyHeader)) throw new UsageError(`--trust-proxy-header must be a header name (got "${proxyHeader}")`);
-  const faults = faultsOption(values.faults ?? env.FAULTS);
   return {
     help: !!values.help,
     options: {
@@ -93,7 +76,6 @@ export function parseServeArgs(args: string[], env: NodeJS.ProcessEnv = process.
       ...(maxAge !== undefined ? { sessionMaxAge: int('--session-max-age', maxAge, 60, 365 * 24 * 3600) } : {}),
       trustProxy: proxyHeader ?? (!!values['trust-proxy'] || env.TRUST_PROXY === '1' || env.TRUST_PROXY === 'true'),
       seed: !(values['no-seed'] || env.SEED === '0' || env.SEED === 'false'),
-      ...(faults ? { faults } : {}),
     },
   };
 }

@@ -1,12 +1,18 @@
 /** Starts the server from command-line arguments, prints where it listens and the demo logins, stops cleanly on signals. */
-import { startServer } from './app';
+import { startServer, type ServerOptions } from './app';
 import { parseServeArgs, SERVE_USAGE, UsageError } from './config';
 import { findUserByName } from './db/users';
-import { describeFaults } from './http/faults';
 import { jsonLogger } from './http/log';
 import { DEMO_USERS } from './seed/index';
 
-export async function runServe(args: string[]): Promise<void> {
+/** What a test-only entry adds (server/testing/main-with-faults.ts): never set by main.ts or cli.ts. */
+export interface ServeTestHooks {
+  options: Pick<ServerOptions, 'intercept'>;
+  /** lines printed after the demo logins (what the hook does) */
+  notice: string[];
+}
+
+export async function runServe(args: string[], testHooks?: ServeTestHooks): Promise<void> {
   let parsed;
   try {
     parsed = parseServeArgs(args);
@@ -22,7 +28,7 @@ export async function runServe(args: string[]): Promise<void> {
     return;
   }
   const { options } = parsed;
-  const server = await startServer({ ...options, logger: jsonLogger() });
+  const server = await startServer({ ...options, ...testHooks?.options, logger: jsonLogger() });
   const { app } = server;
 
   const lines = [
@@ -42,8 +48,7 @@ export async function runServe(args: string[]): Promise<void> {
     lines.push('', '  Demo logins (username / password / device):');
     for (const u of demo) lines.push(`    ${u.username.padEnd(8)} ${u.password.padEnd(13)} ${u.deviceName.padEnd(11)} ${u.name}`);
   }
-  const faults = app.faults.get();
-  if (faults) lines.push('', `FAULT INJECTION ON: ${describeFaults(faults)}`, '  /be requests fail on purpose (tests only): never use this in production');
+  if (testHooks) lines.push('', ...testHooks.notice);
   lines.push('', 'Press Ctrl+C to stop.', '');
   console.log(lines.join('\n'));
 

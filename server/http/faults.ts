@@ -1,6 +1,7 @@
 /**
- * Test-only fault injection for /be requests (OFF unless the server is started with `--faults SPEC`,
- * `FAULTS=SPEC`, `AppOptions.faults`, or `app.faults.set(...)` at run time).
+ * Test-only fault injection for /be requests. Only the test entries reach it (server/testing/:
+ * `startServerWithFaults({faults})`, `createAppWithFaults`, `main-with-faults.ts --faults SPEC`),
+ * then `app.faults.set(...)` at run time; the production server (main.ts, cli.ts) does not import it.
  *
  * A matching request fails with probability `rate` (seeded PRNG, so a run is reproducible) in one of
  * the `modes`:

@@ -8,7 +8,7 @@ import { remoteFilesOf } from '@/lib/tasks/builders';
 import type { Pir } from '@/lib/contract';
 import { DEMO_USERS } from '../../server/seed/demo-users';
 import config from '../../playwright.config';
-import { startServer } from '../../server/app';
+import { startServerWithFaults } from '../../server/testing/with-faults';
 import { readBlob } from '../../server/db/blob-store';
 import { choose, completeFormSteps, drawOn, goOffline, goOnline, listingFor, login, makeJpeg, waitForServiceWorker } from './helpers';
 
@@ -207,7 +207,7 @@ test('claimed online, inspected offline across a reload and a browser restart, s
 test('the same journey ends the same way when 30% of the server replies fail or drop mid-body', async ({ playwright }) => {
   test.setTimeout(300_000);
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'pir-faults-'));
-  const server = await startServer({
+  const server = await startServerWithFaults({
     port: 0,
     dataDir,
     staticDir: path.resolve('out'),

@@ -1,8 +1,36 @@
+import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 import { DEMO_USERS } from '../../server/seed/demo-users';
 import { login } from './helpers';
 
 const amina = DEMO_USERS[0]!;
+
+/** Every report this tablet holds has its details, and no process is left in the queue (IndexedDB). */
+function preparedHere(page: Page, device: string): Promise<boolean> {
+  return page.evaluate(
+    (device) =>
+      new Promise<boolean>((resolve, reject) => {
+        const open = indexedDB.open('pir-app');
+        // Not created yet: leave the creating to the app.
+        open.onupgradeneeded = () => open.transaction!.abort();
+        open.onerror = () => resolve(false);
+        open.onsuccess = () => {
+          const db = open.result;
+          const tx = db.transaction(['reports', 'processes']);
+          const reports = tx.objectStore('reports').getAll();
+          const processes = tx.objectStore('processes').count();
+          tx.oncomplete = () => {
+            db.close();
+            const all = reports.result as { status: string; claimedByDevice: string | null; extended: unknown }[];
+            const held = all.filter((r) => r.claimedByDevice === device && !['notready', 'claimed', 'submitted'].includes(r.status));
+            resolve(all.length > 0 && processes.result === 0 && held.every((r) => r.extended));
+          };
+          tx.onerror = () => reject(tx.error);
+        };
+      }),
+    device,
+  );
+}
 
 test('until the inspector chooses, the app is light or dark as the system is, and follows it; the toggle then wins and is remembered', async ({ page }) => {
   // Whether the page was dark before the app's scripts ran (the inline theme script, no flash).
@@ -74,10 +102,14 @@ test('a fresh tablet signed in as any demo inspector opens calm: no error or war
         }
       }).observe(document, { childList: true, subtree: true });
     });
+    // The page's clock runs as usual until the test moves it on.
+    await page.clock.install();
     await login(page, who);
     await expect(page.getByTestId('report-card').first()).toBeVisible();
-    // The held reports' details download, and the queue's checks (every 5 s) run twice.
-    await page.waitForTimeout(12_000);
+    // The held reports' details download (over the network, in real time) ...
+    await expect.poll(() => preparedHere(page, who.deviceName), { timeout: 60_000 }).toBe(true);
+    // ... then the queue's checks (every 5 s) run twice, without waiting for them.
+    await page.clock.runFor(12_000);
     expect(await page.evaluate(() => (window as unknown as { alarms: string[] }).alarms), who.username).toEqual([]);
     await context.close();
   }

@@ -1,5 +1,6 @@
 /** The test-only fault switch: spec parsing, each mode in-process and over a real socket, phase=after with idempotency. */
 import { spawn } from 'node:child_process';
+import { build } from 'esbuild';
 import fs from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
@@ -15,8 +16,8 @@ import {
   saveReply,
   type Pir,
 } from '../../lib/contract/index';
-import { startServer, type RunningServer } from '../../server/app';
 import { parseServeArgs, UsageError } from '../../server/config';
+import { startServerWithFaults } from '../../server/testing/with-faults';
 import {
   DEFAULT_HANG_MS,
   describeFaults,
@@ -27,6 +28,7 @@ import {
   resolveFaultOptions,
   type FaultOptions,
 } from '../../server/http/faults';
+import type { FaultyApp } from '../../server/testing/with-faults';
 import {
   AMINA,
   asUser,
@@ -35,7 +37,7 @@ import {
   DEMO_USERS,
   formOf,
   listing,
-  makeApp,
+  makeAppWithFaults,
   makeFiles,
   pick,
   RAJESH,
@@ -131,24 +133,27 @@ describe('parseFaultSpec', () => {
     expect(describeFaults(again)).toBe('rate=0.25,modes=hang+drop,paths=^/be/offline-api/,methods=POST,phase=after,seed=9,hangMs=100');
   });
 
-  it('--faults and FAULTS for main.ts / cli.ts serve', () => {
-    expect(parseServeArgs([], env({})).options.faults).toBeUndefined();
-    expect(parseServeArgs([], env({ FAULTS: 'off' })).options.faults).toBeUndefined();
-    expect(parseServeArgs(['--faults', 'rate=0.3,modes=500+drop,seed=42'], env({})).options.faults).toEqual({ rate: 0.3, modes: ['500', 'drop'], seed: 42 });
-    expect(parseServeArgs([], env({ FAULTS: 'rate=1,modes=hang' })).options.faults).toEqual({ rate: 1, modes: ['hang'] });
-    // the option wins over the environment
-    expect((parseServeArgs(['--faults', 'rate=0,modes=500'], env({ FAULTS: 'rate=1,modes=hang' })).options.faults as FaultOptions).rate).toBe(0);
-    expect(() => parseServeArgs(['--faults', 'rate=3,modes=500'], env({}))).toThrow(UsageError);
-    expect(() => parseServeArgs([], env({ FAULTS: 'modes=500' }))).toThrow(/--faults: rate is required/);
+  it('main.ts and cli.ts serve cannot turn faults on: --faults is refused, FAULTS changes nothing', () => {
+    expect(() => parseServeArgs(['--faults', 'rate=0.3,modes=500+drop,seed=42'], env({}))).toThrow(UsageError);
+    expect(parseServeArgs([], env({ FAULTS: 'rate=1,modes=hang' }))).toEqual(parseServeArgs([], env({})));
+  });
+
+  it('the production entries do not even import the fault code', async () => {
+    for (const entry of ['server/main.ts', 'server/cli.ts']) {
+      const { metafile } = await build({ entryPoints: [path.join(ROOT, entry)], absWorkingDir: ROOT, bundle: true, platform: 'node', format: 'esm', packages: 'external', write: false, metafile: true, logLevel: 'silent' });
+      const modules = Object.keys(metafile.inputs);
+      expect(modules, entry).toContain('server/app.ts');
+      expect(modules.filter((m) => m.includes('faults') || m.startsWith('server/testing/')), entry).toEqual([]);
+    }
   });
 });
 
 // ------------------------------------------------------------------ in-process
 
-let t: TestApp;
+let t: TestApp<FaultyApp>;
 beforeAll(async () => {
   await waitForReferenceData();
-  t = await makeApp();
+  t = await makeAppWithFaults();
 });
 afterAll(() => t?.close());
 afterEach(() => t?.app.faults.set(null));
@@ -314,14 +319,14 @@ describe('fault switch, in-process', () => {
 // ------------------------------------------------------------------ over a real socket
 
 describe('fault switch over a real socket', () => {
-  let server: RunningServer;
+  let server: Awaited<ReturnType<typeof startServerWithFaults>>;
   let dataDir: string;
   const warnings: string[] = [];
   const logger = { ...silent, warn: (...args: unknown[]) => warnings.push(args.join(' ')) };
 
   beforeAll(async () => {
     dataDir = tempDir();
-    server = await startServer({ dataDir, port: 0, staticDir: null, logger, seed: { today: TODAY } });
+    server = await startServerWithFaults({ dataDir, port: 0, staticDir: null, logger, seed: { today: TODAY } });
   });
   afterAll(async () => {
     await server?.close();
@@ -417,7 +422,7 @@ describe('fault switch over a real socket', () => {
 
   it('hang does not keep a closing server waiting', async () => {
     const dir = tempDir();
-    const s = await startServer({ dataDir: dir, port: 0, staticDir: null, logger: silent, seed: false, faults: 'rate=1,modes=hang,hangMs=30000' });
+    const s = await startServerWithFaults({ dataDir: dir, port: 0, staticDir: null, logger: silent, seed: false, faults: 'rate=1,modes=hang,hangMs=30000' });
     try {
       const pending = outcome(fetch(`${s.url}/be/offline-api/current-files`));
       await new Promise((r) => setTimeout(r, 200));
@@ -494,12 +499,12 @@ describe('fault switch over a real socket', () => {
 
 // ------------------------------------------------------------------ the command line
 
-describe('main.ts --faults', { timeout: 60_000 }, () => {
+describe('the test-only entry with --faults (server/testing/main-with-faults.ts)', { timeout: 60_000 }, () => {
   it('prints the warning, faults /be calls and logs each one; login still works', async () => {
     const dir = tempDir('pir-faults-cli-');
     const child = spawn(
       process.execPath,
-      ['--import', 'tsx', 'server/main.ts', '--port', '0', '--data', dir, '--static', path.join(dir, 'no-out'), '--faults', 'rate=1,modes=500,paths=^/be/offline-api/,seed=42'],
+      ['--import', 'tsx', 'server/testing/main-with-faults.ts', '--port', '0', '--data', dir, '--static', path.join(dir, 'no-out'), '--faults', 'rate=1,modes=500,paths=^/be/offline-api/,seed=42'],
       { cwd: ROOT },
     );
     let out = '';
@@ -534,12 +539,21 @@ describe('main.ts --faults', { timeout: 60_000 }, () => {
   });
 
   it('a bad spec: usage error, exit 2', async () => {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts', '--faults', 'rate=2,modes=500'], { cwd: ROOT });
+    const child = spawn(process.execPath, ['--import', 'tsx', 'server/testing/main-with-faults.ts', '--faults', 'rate=2,modes=500'], { cwd: ROOT });
     let err = '';
     child.stderr.on('data', (c: Buffer) => (err += c.toString()));
     const code = await new Promise<number | null>((resolve) => child.on('exit', (c) => resolve(c)));
     expect(code).toBe(2);
     expect(err).toMatch(/--faults: rate must be from 0 to 1/);
     expect(err).toContain('Usage: npm run serve');
+  });
+
+  it('main.ts refuses --faults: usage error, exit 2', async () => {
+    const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts', '--faults', 'rate=1,modes=500'], { cwd: ROOT });
+    let err = '';
+    child.stderr.on('data', (c: Buffer) => (err += c.toString()));
+    const code = await new Promise<number | null>((resolve) => child.on('exit', (c) => resolve(c)));
+    expect(code).toBe(2);
+    expect(err).toMatch(/Unknown option '--faults'/);
   });
 });

@@ -5,6 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { createApp, type AppOptions, type PirApp } from '../../server/app';
 import { DEFAULT_REFERENCE_DIR } from '../../server/reference';
+import { createAppWithFaults, type FaultOption, type FaultyApp } from '../../server/testing/with-faults';
 import type { DB } from '../../server/db/schema';
 import { DEMO_USERS } from '../../server/seed/index';
 import { encodePng } from '../../server/seed/png';
@@ -39,15 +40,24 @@ export async function waitForReferenceData(dir = DEFAULT_REFERENCE_DIR, timeoutM
   }
 }
 
-export interface TestApp {
-  app: PirApp;
+export interface TestApp<A extends PirApp = PirApp> {
+  app: A;
   dataDir: string;
   close(): void;
 }
 
-export async function makeApp(options: Partial<AppOptions> = {}): Promise<TestApp> {
+export function makeApp(options: Partial<AppOptions> = {}): Promise<TestApp> {
+  return build(options, createApp);
+}
+
+/** The app with its test-only fault switch (app.faults), off until a test sets it. */
+export function makeAppWithFaults(options: Partial<AppOptions & FaultOption> = {}): Promise<TestApp<FaultyApp>> {
+  return build(options, createAppWithFaults);
+}
+
+async function build<A extends PirApp, O extends AppOptions>(options: Partial<O>, create: (o: O) => Promise<A>): Promise<TestApp<A>> {
   const dataDir = options.dataDir ?? tempDir();
-  const app = await createApp({
+  const app = await create({
     staticDir: null,
     logger: silent,
     loginRateLimit: { max: 10_000, windowMs: 60_000 },
@@ -55,7 +65,7 @@ export async function makeApp(options: Partial<AppOptions> = {}): Promise<TestAp
     seed: { today: TODAY },
     ...options,
     dataDir,
-  });
+  } as O);
   return {
     app,
     dataDir,
