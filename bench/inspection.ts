@@ -17,6 +17,7 @@
  *     the attachment PDFs (5 pages each, built in their worker while submitting) and the whole
  *     submission of a report of 10 pictures and 3 attachments.
  */
+import fs from 'node:fs';
 import path from 'node:path';
 import type { CDPSession, Page } from '@playwright/test';
 import type { Pir } from '../lib/contract/index';
@@ -279,6 +280,14 @@ export async function run(): Promise<{ rows: Row[]; details: string }> {
     await cardLink.waitFor({ timeout: 60_000 });
     await page.waitForTimeout(3000);
     const cdp = await throttle(page);
+    // PIR_BENCH_CPUPROFILE=<file>: a CPU profile of the openings and the catches step (for a build
+    // with SOURCE_MAPS=1, so its functions can be named); not part of the figures.
+    const profileTo = process.env.PIR_BENCH_CPUPROFILE;
+    if (profileTo) {
+      await cdp.send('Profiler.enable');
+      await cdp.send('Profiler.setSamplingInterval', { interval: 200 });
+      await cdp.send('Profiler.start');
+    }
 
     const act: Act = async (label, fn, settle = 250) => {
       await mark(page, label);
@@ -372,6 +381,11 @@ export async function run(): Promise<{ rows: Row[]; details: string }> {
     await typeInto('Declared to land (kg)', entry.getByLabel('Declared to land (kg)'), '1000');
     await deleteFirst('catch');
     await complete('catchonboard');
+    if (profileTo) {
+      const { profile } = await cdp.send('Profiler.stop');
+      fs.writeFileSync(profileTo, JSON.stringify(profile));
+      log(`CPU profile: ${profileTo}`);
+    }
 
     // vessel identity: the flag state (249), the MMSI
     await goTo('updatevesselidentity', 'Vessel identity');

@@ -5,14 +5,15 @@ import { useController, useFormContext } from 'react-hook-form';
 import { Switch } from '@/components/ui/switch';
 import { Label } from '@/components/ui/label';
 import { cn } from '@/lib/utils';
-import { Field, useRequired } from './field';
+import { Field, useFieldMessage, useRequired } from './field';
 
 /** A yes/no question that must be answered (null until it is). */
 export function YesNoField({ name, label, yes, no, className }: { name: string; label: string; yes?: string; no?: string; className?: string }) {
   const t = useTranslations('common');
   const id = useId();
   const { control, formState } = useFormContext();
-  const { field } = useController({ name, control });
+  const { field, fieldState } = useController({ name, control });
+  const shown = useFieldMessage(name, fieldState.isTouched);
   const value = field.value as boolean | null;
   const required = useRequired(name);
   const option = (v: boolean, text: string) => (
@@ -35,7 +36,7 @@ export function YesNoField({ name, label, yes, no, className }: { name: string; 
     </button>
   );
   return (
-    <Field id={id} name={name} label={label} className={className}>
+    <Field id={id} name={name} label={label} className={className} shown={shown}>
       <div role="radiogroup" id={id} aria-labelledby={undefined} aria-label={label} aria-required={required || undefined} className="flex max-w-sm gap-2" ref={field.ref} tabIndex={-1}>
         {option(true, yes ?? t('yes'))}
         {option(false, no ?? t('no'))}
@@ -51,11 +52,12 @@ export function YesNoField({ name, label, yes, no, className }: { name: string; 
 export function OptionsField<V extends string>({ name, label, options, className }: { name: string; label: string; options: readonly { value: V; label: string }[]; className?: string }) {
   const id = useId();
   const { control, formState } = useFormContext();
-  const { field } = useController({ name, control });
+  const { field, fieldState } = useController({ name, control });
+  const shown = useFieldMessage(name, fieldState.isTouched);
   const value = field.value as V | null | undefined;
   const required = useRequired(name);
   return (
-    <Field id={id} name={name} label={label} className={className}>
+    <Field id={id} name={name} label={label} className={className} shown={shown}>
       <div role="radiogroup" id={id} aria-label={label} aria-required={required || undefined} className="flex max-w-xl flex-wrap gap-2" ref={field.ref} tabIndex={-1}>
         {options.map((o) => (
           <button

@@ -3,21 +3,22 @@ import { useId, useMemo } from 'react';
 import { useController, useFormContext } from 'react-hook-form';
 import { fromInputValue, maxPickerDate, toInputValue } from '@/lib/format/dates';
 import { Input } from '@/components/ui/input';
-import { Field, useFieldError, useRequired } from './field';
+import { Field, useFieldMessage, useRequired } from './field';
 
 /** A date (or date and time); up to 100 years ahead, or not in the future where a rule says so. */
 export function DateField({ name, label, withTime = false, noFuture = false, className }: { name: string; label: string; withTime?: boolean; noFuture?: boolean; className?: string }) {
   const id = useId();
   const { control, formState } = useFormContext();
-  const { field } = useController({ name, control });
-  const invalid = useFieldError(name);
+  const { field, fieldState } = useController({ name, control });
+  const shown = useFieldMessage(name, fieldState.isTouched);
+  const invalid = Boolean(shown);
   const required = useRequired(name);
   const max = useMemo(() => {
     const now = new Date();
     return toInputValue((noFuture ? now : maxPickerDate(now)).toISOString(), withTime);
   }, [noFuture, withTime]);
   return (
-    <Field id={id} name={name} label={label} className={className}>
+    <Field id={id} name={name} label={label} className={className} shown={shown}>
       <Input
         id={id}
         name={field.name}

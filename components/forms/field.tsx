@@ -1,35 +1,87 @@
 'use client';
-import { createContext, useContext } from 'react';
+import { createContext, useContext, useSyncExternalStore } from 'react';
 import { useTranslations } from 'next-intl';
-import { get, useFormContext, useFormState } from 'react-hook-form';
+import { get, useFormContext, useFormState, type FieldErrors } from 'react-hook-form';
 import { Label } from '@/components/ui/label';
 import { cn } from '@/lib/utils';
 import { useValidationText } from './use-validation-text';
 
 /**
- * How a form step shows its fields: which are required (read from the step's schema) and whether
- * every message shows now (the inspector asked to complete the step, or it was edited and left before).
- * Otherwise a field's message shows once the field has been left (touched).
+ * How a form step shows its fields: whether every message shows now (the inspector asked to complete
+ * the step, or it was edited and left before). Otherwise a field's message shows once the field has
+ * been left (touched).
  */
 export interface FieldDisplay {
-  required: ReadonlySet<string>;
   showAll: boolean;
 }
-export const FieldDisplayContext = createContext<FieldDisplay>({ required: new Set(), showAll: true });
+export const FieldDisplayContext = createContext<FieldDisplay>({ showAll: true });
+
+/** What the step's check says of its fields: their messages (react-hook-form's nested shape) and which must be filled in. */
+export interface FieldChecks {
+  errors: FieldErrors;
+  required: ReadonlySet<string>;
+}
+
+/**
+ * The step's check, held outside React state: when it changes, only the fields whose own message or
+ * required mark changed re-render, not every field of the step.
+ */
+export interface FieldCheckStore {
+  get(): FieldChecks;
+  set(next: FieldChecks): void;
+  subscribe(listener: () => void): () => void;
+}
+
+export function fieldCheckStore(initial: FieldChecks): FieldCheckStore {
+  let current = initial;
+  const listeners = new Set<() => void>();
+  return {
+    get: () => current,
+    set(next) {
+      if (next.errors === current.errors && next.required === current.required) return;
+      current = next;
+      for (const l of listeners) l();
+    },
+    subscribe(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+  };
+}
+export const FieldChecksContext = createContext<FieldCheckStore>(fieldCheckStore({ errors: {}, required: new Set() }));
+
+type ShownError = { message?: string; root?: { message?: string } };
+
+/** A field's error as text, so that the store's snapshot compares by value. */
+const errorText = (e: ShownError | undefined) => (e ? JSON.stringify([e.message ?? null, e.root?.message ?? null]) : '');
 
 /** Whether the field must be filled in (SPEC §5). */
 export function useRequired(name: string): boolean {
-  return useContext(FieldDisplayContext).required.has(name);
+  const checks = useContext(FieldChecksContext);
+  const read = () => checks.get().required.has(name);
+  return useSyncExternalStore(checks.subscribe, read, read);
 }
 
-/** The field's error as react-hook-form holds it, but only once it is to be shown (left, or asked for). */
-export function useShownError(name: string): { message?: string; root?: { message?: string } } | undefined {
-  const { control } = useFormContext();
-  const { errors, touchedFields } = useFormState({ control, name });
+/**
+ * The field's error from the step's check, once it is to be shown: the field was left (`touched`, as
+ * its useController tells), or every message is asked for. Reads the field's own message only.
+ */
+export function useFieldMessage(name: string, touched: boolean): ShownError | undefined {
+  const checks = useContext(FieldChecksContext);
+  const read = () => errorText(get(checks.get().errors, name) as ShownError | undefined);
+  const text = useSyncExternalStore(checks.subscribe, read, read);
   const { showAll } = useContext(FieldDisplayContext);
-  const error = get(errors, name) as { message?: string; root?: { message?: string } } | undefined;
-  if (!error) return undefined;
-  return showAll || get(touchedFields, name) ? error : undefined;
+  if (!text || !(showAll || touched)) return undefined;
+  const [message, root] = JSON.parse(text) as [string | null, string | null];
+  return { ...(message !== null && { message }), ...(root !== null && { root: { message: root } }) };
+}
+
+/** The same, for a field that has no useController of its own to say whether it was left. */
+export function useShownError(name: string): ShownError | undefined {
+  const { control } = useFormContext();
+  // Only the field's own "left" state (a blur elsewhere does not re-render it).
+  const { touchedFields } = useFormState({ control, name });
+  return useFieldMessage(name, Boolean(get(touchedFields, name)));
 }
 
 /** Label, control and the field's message (SPEC §5), linked for screen readers. */
@@ -39,6 +91,7 @@ export function Field({
   label,
   hint,
   className,
+  shown,
   children,
 }: {
   id: string;
@@ -46,10 +99,12 @@ export function Field({
   label: string;
   hint?: string;
   className?: string;
+  /** the field's error to show (useFieldMessage) */
+  shown: ShownError | undefined;
   children: React.ReactNode;
 }) {
   const text = useValidationText();
-  const error = text(useShownError(name)?.message, label);
+  const error = text(shown?.message, label);
   const required = useRequired(name);
   return (
     <div className={cn('flex min-w-0 flex-col gap-1.5', className)} data-field={name} data-invalid={error ? 'true' : undefined} data-required={required || undefined}>

@@ -1,7 +1,7 @@
 'use client';
 import { useTranslations } from 'next-intl';
 import { PlusIcon, Trash2Icon } from 'lucide-react';
-import { useEffect, useState } from 'react';
+import { useDeferredValue, useEffect, useState } from 'react';
 import { useFieldArray, useFormContext, type ArrayPath, type FieldArray, type FieldValues } from 'react-hook-form';
 import { Button } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/shared/confirm-dialog';
@@ -9,6 +9,9 @@ import { cn } from '@/lib/utils';
 
 /** SPEC §9: a new item stays highlighted for 3 s. */
 export const NEW_ITEM_HIGHLIGHT_MS = 3000;
+
+/** Entries drawn with the step when it opens; the rest follow in a background render. */
+export const FIRST_DRAWN = 3;
 
 /** Where a listed entry stands among those shown: for titles numbered over the shown entries only. */
 export interface ListedAt {
@@ -48,6 +51,10 @@ export function ListSection<V extends FieldValues>({
   const [deleting, setDeleting] = useState<number | null>(null);
   const listed = fields.map((f, index) => ({ f, index })).filter(({ f }) => !shows || shows(f as unknown as FieldArray<V, ArrayPath<V>>));
   const titleOf = (index: number) => itemTitle(index, { position: listed.findIndex((l) => l.index === index), count: listed.length });
+  // A step with 20 catches took half a second to draw at once on a slow tablet: the entries in view
+  // first, then (false on the first render only) every entry, in a render that yields to the inspector.
+  const drawAll = useDeferredValue(true, false);
+  const drawn = drawAll ? listed : listed.slice(0, FIRST_DRAWN);
 
   useEffect(() => {
     if (!fresh) return;
@@ -76,14 +83,18 @@ export function ListSection<V extends FieldValues>({
       </div>
       {listed.length === 0 && <p className="text-sm text-muted-foreground">{t('empty')}</p>}
       <ol className="flex flex-col gap-3">
-        {listed.map(({ f, index }) => {
+        {drawn.map(({ f, index }) => {
           const uid = (f as unknown as { uid?: string }).uid;
           return (
             <li
               key={f.id}
               data-testid={itemTestId}
               data-new={uid !== undefined && uid === fresh ? 'true' : undefined}
-              className={cn('rounded-lg border p-4 transition-colors duration-700', uid !== undefined && uid === fresh && 'border-primary bg-primary/10')}
+              // Entries out of view are not laid out nor painted (a long list's layout made taps slow).
+              className={cn(
+                'rounded-lg border p-4 transition-colors duration-700 [contain-intrinsic-size:auto_40rem] [content-visibility:auto]',
+                uid !== undefined && uid === fresh && 'border-primary bg-primary/10',
+              )}
             >
               <div className="mb-3 flex items-center justify-between gap-2">
                 <h4 className="min-w-0 font-medium break-words">{titleOf(index)}</h4>

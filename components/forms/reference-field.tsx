@@ -7,7 +7,7 @@ import type { Language, ReferenceDataset } from '@/lib/contract';
 import { useReferenceData } from '@/lib/reference-data/use-reference-data';
 import { optionsOf, type Option } from '@/lib/reference-data/search';
 import { cn } from '@/lib/utils';
-import { Field, useFieldError } from './field';
+import { Field, useFieldMessage } from './field';
 import { MultiSelectModal } from './multi-select-modal';
 
 /** The options of a reference dataset in the current language (optionally narrowed). */
@@ -18,6 +18,15 @@ export function useOptions(dataset: ReferenceDataset, filter?: (o: Option) => bo
     const all = optionsOf(data?.[dataset], locale);
     return filter ? all.filter(filter) : all;
   }, [data, dataset, locale, filter]);
+}
+
+const byValueOf = new WeakMap<Option[], Map<number, Option>>();
+
+/** The options by their value, made once per list of options (many pickers share one). */
+function optionsByValue(options: Option[]): Map<number, Option> {
+  let map = byValueOf.get(options);
+  if (!map) byValueOf.set(options, (map = new Map(options.map((o) => [o.value, o]))));
+  return map;
 }
 
 /**
@@ -42,22 +51,29 @@ export function ReferenceField({
   const t = useTranslations('select');
   const id = useId();
   const [open, setOpen] = useState(false);
+  // The picker is drawn once first opened (then kept, so it closes with its animation): a step with
+  // 20 catches has 60 pickers, and each redraw of an entry redrew them all.
+  const [opened, setOpened] = useState(false);
   const { control, formState } = useFormContext();
-  const { field } = useController({ name, control });
-  const invalid = useFieldError(name);
+  const { field, fieldState } = useController({ name, control });
+  const shown = useFieldMessage(name, fieldState.isTouched);
+  const invalid = Boolean(shown);
   const options = useOptions(dataset, filter);
   const selected: number[] = multiple ? ((field.value as number[] | null) ?? []) : field.value == null ? [] : [field.value as number];
-  const byValue = useMemo(() => new Map(options.map((o) => [o.value, o])), [options]);
+  const byValue = useMemo(() => optionsByValue(options), [options]);
   const text = selected.map((v) => byValue.get(v)?.label ?? String(v)).join(', ');
 
   return (
-    <Field id={id} name={name} label={label} className={className}>
+    <Field id={id} name={name} label={label} className={className} shown={shown}>
       <button
         id={id}
         type="button"
         ref={field.ref}
         disabled={formState.disabled}
-        onClick={() => setOpen(true)}
+        onClick={() => {
+          setOpened(true);
+          setOpen(true);
+        }}
         aria-haspopup="dialog"
         data-invalid={invalid || undefined}
         aria-describedby={invalid ? `${id}-error` : undefined}
@@ -69,19 +85,21 @@ export function ReferenceField({
         <span className="min-w-0 flex-1 truncate">{text || (multiple ? t('placeholderMany') : t('placeholder'))}</span>
         <ChevronsUpDownIcon className="size-4 shrink-0 opacity-60" aria-hidden />
       </button>
-      <MultiSelectModal
-        open={open}
-        onOpenChange={(o) => {
-          setOpen(o);
-          // Closing the picker leaves the field: its message may show.
-          if (!o) field.onBlur();
-        }}
-        title={label}
-        options={options}
-        selected={selected}
-        multiple={multiple}
-        onApply={(values) => field.onChange(multiple ? values : (values[0] ?? null))}
-      />
+      {opened && (
+        <MultiSelectModal
+          open={open}
+          onOpenChange={(o) => {
+            setOpen(o);
+            // Closing the picker leaves the field: its message may show.
+            if (!o) field.onBlur();
+          }}
+          title={label}
+          options={options}
+          selected={selected}
+          multiple={multiple}
+          onApply={(values) => field.onChange(multiple ? values : (values[0] ?? null))}
+        />
+      )}
     </Field>
   );
 }

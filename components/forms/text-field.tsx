@@ -3,7 +3,7 @@ import { useId } from 'react';
 import { useController, useFormContext } from 'react-hook-form';
 import { Input } from '@/components/ui/input';
 import { Textarea } from '@/components/ui/textarea';
-import { Field, useFieldError, useRequired } from './field';
+import { Field, useFieldMessage, useRequired } from './field';
 import { useLengthLimit } from './length-counter';
 
 /** Free text, or text restricted by its rule (digits, email); stored as a string. */
@@ -28,8 +28,9 @@ export function TextField({
 }) {
   const id = useId();
   const { control, formState } = useFormContext();
-  const { field } = useController({ name, control });
-  const invalid = useFieldError(name);
+  const { field, fieldState } = useController({ name, control });
+  const shown = useFieldMessage(name, fieldState.isTouched);
+  const invalid = Boolean(shown);
   const required = useRequired(name);
   const value = (field.value as string | null) ?? '';
   const limit = useLengthLimit(value.length, maxLength, id);
@@ -49,7 +50,7 @@ export function TextField({
     maxLength,
   };
   return (
-    <Field id={id} name={name} label={label} hint={hint} className={className}>
+    <Field id={id} name={name} label={label} hint={hint} className={className} shown={shown}>
       {multiline ? <Textarea rows={4} {...common} /> : <Input type={type} inputMode={inputMode} autoComplete="off" {...common} />}
       {limit.counter}
     </Field>
@@ -60,12 +61,13 @@ export function TextField({
 export function NumberField({ name, label, hint, className, integer = false }: { name: string; label: string; hint?: string; className?: string; integer?: boolean }) {
   const id = useId();
   const { control, formState } = useFormContext();
-  const { field } = useController({ name, control });
-  const invalid = useFieldError(name);
+  const { field, fieldState } = useController({ name, control });
+  const shown = useFieldMessage(name, fieldState.isTouched);
+  const invalid = Boolean(shown);
   const required = useRequired(name);
   const value = field.value as number | null | undefined;
   return (
-    <Field id={id} name={name} label={label} hint={hint} className={className}>
+    <Field id={id} name={name} label={label} hint={hint} className={className} shown={shown}>
       <Input
         id={id}
         name={field.name}

@@ -1,5 +1,5 @@
 'use client';
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
 import { FormProvider, useForm, type FieldErrors, type FieldValues } from 'react-hook-form';
 import type { Pir } from '@/lib/contract';
 import { formErrors, stepErrors, type StepDefinition } from '@/lib/inspection/forms/step-definition';
@@ -7,7 +7,7 @@ import { markComplete, markEdited, stepState } from '@/lib/inspection/steps';
 import { editReport } from '@/lib/local-data/reports-store';
 import { isEditable, stepLock } from '@/lib/lifecycle/transitions';
 import { useDeviceName } from '@/lib/hooks/use-device-name';
-import { FieldDisplayContext, RequiredLegend, type FieldDisplay } from '@/components/forms/field';
+import { FieldChecksContext, FieldDisplayContext, fieldCheckStore, RequiredLegend, type FieldDisplay } from '@/components/forms/field';
 import { requiredPaths } from '@/lib/inspection/forms/required';
 import { StepFrame } from './step-frame';
 
@@ -50,8 +50,7 @@ export function FormStep<V extends FieldValues>({
   const errors = useMemo(() => stepErrors(def, report), [def, report]);
   const valid = errors.isValid;
   const values = useMemo(() => (prepared ? def.select(prepared) : null), [def, prepared]);
-  // The same messages for the form, as a new object only when a message changed (so a keystroke that
-  // changes no message re-renders no field).
+  // The same messages for the fields, as a new object only when a message changed.
   const messages = JSON.stringify(errors.errors);
   // eslint-disable-next-line react-hooks/exhaustive-deps -- follows the messages' text, not the objects
   const fieldErrors = useMemo(() => formErrors(errors, values ?? {}) as FieldErrors<V>, [messages]);
@@ -60,18 +59,6 @@ export function FormStep<V extends FieldValues>({
     shouldFocusError: false,
     disabled: !editable,
   });
-  // The first check is in place before any field reads it (useForm's `errors` option would set it again
-  // once mounted, re-rendering every field of a 20-catch step); later ones replace it when a message changed.
-  const shownErrors = useRef<FieldErrors<V> | null>(null);
-  if (shownErrors.current === null) {
-    shownErrors.current = fieldErrors;
-    form.control._formState.errors = fieldErrors;
-  }
-  useEffect(() => {
-    if (shownErrors.current === fieldErrors) return;
-    shownErrors.current = fieldErrors;
-    form.control._setErrors(fieldErrors);
-  }, [form, fieldErrors]);
 
   // A field's message shows once the field has been left; every message shows when the inspector asks
   // to complete the step, or on opening a step edited and left before (its errors are then stored).
@@ -97,8 +84,15 @@ export function FormStep<V extends FieldValues>({
 
   const locked = stepLock(report, device);
   // Required fields, read from the step's rules against the stored values (they follow the answers).
-  const required = useMemo(() => (values ? requiredPaths(def.schema, values) : new Set<string>()), [def, values]);
-  const display = useMemo<FieldDisplay>(() => ({ required, showAll }), [required, showAll]);
+  // Worked out after the edit has shown (a probe per field: tens of ms for 20 catches on a slow
+  // tablet), and a new set only when the list changed: every field reads it.
+  const requiredFrom = useDeferredValue(values);
+  const requiredList = useMemo(() => (requiredFrom ? [...requiredPaths(def.schema, requiredFrom)].join('\n') : ''), [def, requiredFrom]);
+  const required = useMemo(() => new Set(requiredList ? requiredList.split('\n') : []), [requiredList]);
+  const display = useMemo<FieldDisplay>(() => ({ showAll }), [showAll]);
+  // Each field reads its own message and mark from the store, so a change re-renders those fields only.
+  const [checks] = useState(() => fieldCheckStore({ errors: fieldErrors, required }));
+  useEffect(() => checks.set({ errors: fieldErrors, required }), [checks, fieldErrors, required]);
 
   return (
     <StepFrame
@@ -113,14 +107,16 @@ export function FormStep<V extends FieldValues>({
       }}
     >
       <FormProvider {...form}>
-        <FieldDisplayContext.Provider value={display}>
-          <div ref={root} className="contents">
-            {editable && required.size > 0 && <RequiredLegend />}
-            <form className="flex flex-col gap-5" onSubmit={(e) => e.preventDefault()} noValidate>
-              {children}
-            </form>
-          </div>
-        </FieldDisplayContext.Provider>
+        <FieldChecksContext.Provider value={checks}>
+          <FieldDisplayContext.Provider value={display}>
+            <div ref={root} className="contents">
+              {editable && required.size > 0 && <RequiredLegend />}
+              {/* Not a <form>: nothing is submitted (every change is stored at once), and inside a form each
+                  Radix switch adds a hidden input measured on mount, one forced layout per switch. */}
+              <div className="flex flex-col gap-5">{children}</div>
+            </div>
+          </FieldDisplayContext.Provider>
+        </FieldChecksContext.Provider>
       </FormProvider>
     </StepFrame>
   );

@@ -1,5 +1,6 @@
 'use client';
 import dynamic from 'next/dynamic';
+import { Suspense } from 'react';
 import { useOpenedOnce } from '@/lib/hooks/use-opened-once';
 import type { ConfirmDialogProps } from './confirm-dialog-content';
 
@@ -8,5 +9,11 @@ const ConfirmDialogContent = dynamic(() => import('./confirm-dialog-content').th
 
 /** A yes/no question before an action that cannot be undone. */
 export function ConfirmDialog(props: ConfirmDialogProps) {
-  return useOpenedOnce(props.open) ? <ConfirmDialogContent {...props} /> : null;
+  // Its own boundary while the first question loads: without it, the step around it (a form of 20
+  // catches) was hidden behind the step's loading line and drawn again.
+  return useOpenedOnce(props.open) ? (
+    <Suspense fallback={null}>
+      <ConfirmDialogContent {...props} />
+    </Suspense>
+  ) : null;
 }

@@ -7,9 +7,21 @@ export interface Option {
   code: string;
 }
 
+/** Options already made, by list and language: a step with 20 catches has 60 pickers of the same lists. */
+const made = new WeakMap<readonly ReferenceEntry[], Map<Language, Option[]>>();
+
 /** The entries a picker offers: labelled in the current language; inactive ports left out (SPEC §3). */
 export function optionsOf(list: readonly ReferenceEntry[] | undefined, language: Language): Option[] {
-  return (list ?? [])
+  if (!list) return [];
+  let byLanguage = made.get(list);
+  if (!byLanguage) made.set(list, (byLanguage = new Map()));
+  let options = byLanguage.get(language);
+  if (!options) byLanguage.set(language, (options = makeOptions(list, language)));
+  return options;
+}
+
+function makeOptions(list: readonly ReferenceEntry[], language: Language): Option[] {
+  return list
     .filter((e) => !('disabled' in e) || (e as { disabled: number }).disabled !== 1)
     .map((e) => ({ value: e.id, label: referenceLabel(e, language) ?? e.code, code: e.code }))
     .sort((a, b) => a.label.localeCompare(b.label, language));

@@ -16,6 +16,7 @@ import {
   type ReferenceEntry,
 } from '@/lib/contract';
 import { OUTPUT_DIR } from '@/server/reference-data/build';
+import { optionsOf } from '@/lib/reference-data/search';
 
 function fileText(dataset: ReferenceDataset): string {
   return fs.readFileSync(path.join(OUTPUT_DIR, `${dataset}.json`), 'utf8');
@@ -147,6 +148,16 @@ describe('species', () => {
     expect(list.find((e) => e.code === 'UNKN')?.targetGroup).toBe('UNKN');
     expect(list.find((e) => e.code === 'YFT')?.targetGroup).toBe('TROP');
     expect(Math.max(...list.map((e) => e.id))).toBeGreaterThanOrEqual(137);
+  });
+
+  it("offers its options sorted in each language, made once per list and language (a step's pickers share them)", () => {
+    const en = optionsOf(list, 'en');
+    expect(en.map((o) => o.label)).toEqual([...en.map((o) => o.label)].sort((a, b) => a.localeCompare(b, 'en')));
+    expect(optionsOf(list, 'en')).toBe(en);
+    const fr = optionsOf(list, 'fr');
+    expect(fr).not.toBe(en);
+    expect(fr.map((o) => o.label)).toEqual([...fr.map((o) => o.label)].sort((a, b) => a.localeCompare(b, 'fr')));
+    expect(optionsOf([...list], 'en')).toEqual(en);
   });
 });
 

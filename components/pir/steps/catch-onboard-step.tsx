@@ -109,15 +109,25 @@ export function DeltaOutput({ label, value, testId }: { label: string; value: nu
   );
 }
 
+/**
+ * A difference of one list entry, watching that entry: a keystroke in a quantity re-renders this
+ * output only, not the entry's other fields. `of` is the computation apply() stores, so what shows is what is kept.
+ */
+export function EntryDelta<T>({ prefix, of, label, testId }: { prefix: string; of: (item: T) => number | null; label: string; testId: string }) {
+  const item = useWatch({ name: prefix }) as T | undefined;
+  return <DeltaOutput label={label} value={item ? of(item) : null} testId={testId} />;
+}
+
 // ------------------------------------------------------------------ catch onboard
 
-// An entry re-renders only when its own fields change (it watches its own path), not on every keystroke of the step.
+const landedDelta = (c: CatchOnboard) => withCatchOnboardDeltas(c).deltaLanded;
+const transhippedDelta = (c: CatchOnboard) => withCatchOnboardDeltas(c).deltaTranshipped;
+
+// An entry re-renders only when it moves in the list; a field re-renders with its own value, a
+// difference with its entry's quantities.
 const CatchOnboardItem = memo(function CatchOnboardItem({ index }: { index: number }) {
   const t = useTranslations('catches');
   const prefix = `catchOnboard.${index}`;
-  const item = useWatch({ name: prefix }) as CatchOnboard | undefined;
-  // The same computation apply() stores, so what shows is what is kept.
-  const shown = item ? withCatchOnboardDeltas(item) : null;
   return (
     <ItemGrid>
       <CatchIdentityFields prefix={prefix} />
@@ -125,12 +135,12 @@ const CatchOnboardItem = memo(function CatchOnboardItem({ index }: { index: numb
       <QuantityGroup legend={t('landing')} withDelta>
         <NumberField name={`${prefix}.quantityToLand`} label={t('declaredToLand')} />
         <NumberField name={`${prefix}.monitoredLandedQuantity`} label={t('verifiedLanded')} />
-        <DeltaOutput label={t('deltaLanded')} value={shown?.deltaLanded ?? null} testId="delta-landed" />
+        <EntryDelta prefix={prefix} of={landedDelta} label={t('deltaLanded')} testId="delta-landed" />
       </QuantityGroup>
       <QuantityGroup legend={t('transhipment')} withDelta>
         <NumberField name={`${prefix}.quantityToTransship`} label={t('declaredToTransship')} />
         <NumberField name={`${prefix}.monitoredTranshippedQuantity`} label={t('verifiedTranshipped')} />
-        <DeltaOutput label={t('deltaTranshipped')} value={shown?.deltaTranshipped ?? null} testId="delta-transhipped" />
+        <EntryDelta prefix={prefix} of={transhippedDelta} label={t('deltaTranshipped')} testId="delta-transhipped" />
       </QuantityGroup>
       <SwitchField name={`${prefix}.objection`} label={t('objection')} className={SPAN} />
       <TextField name={`${prefix}.comments`} label={t('comments')} multiline className={SPAN} />

@@ -1,29 +1,28 @@
 'use client';
 import { useTranslations } from 'next-intl';
 import { memo } from 'react';
-import { useWatch } from 'react-hook-form';
 import type { Pir } from '@/lib/contract';
 import { catchRetainedStep, newRetainedCatch, withRetainedDelta, type RetainedCatch } from '@/lib/inspection/forms/definitions/catch-retained';
 import { SwitchField } from '@/components/forms/choice-field';
 import { ListSection } from '@/components/forms/list-section';
 import { NumberField, TextField } from '@/components/forms/text-field';
 import { FormStep } from '../form-step';
-import { CatchIdentityFields, DeltaOutput, ItemGrid, QuantityGroup, SPAN, useItemTitle } from './catch-onboard-step';
+import { CatchIdentityFields, EntryDelta, ItemGrid, QuantityGroup, SPAN, useItemTitle } from './catch-onboard-step';
 
-// An entry re-renders only when its own fields change, not on every keystroke of the step.
+const retainedDelta = (c: RetainedCatch) => withRetainedDelta(c).deltaRetained;
+
+// An entry re-renders only when it moves in the list; a field re-renders with its own value, the
+// difference with the entry's quantities.
 const RetainedCatchItem = memo(function RetainedCatchItem({ index }: { index: number }) {
   const t = useTranslations('catches');
   const prefix = `retainedCatches.${index}`;
-  const item = useWatch({ name: prefix }) as RetainedCatch | undefined;
-  // The same computation apply() stores, so what shows is what is kept.
-  const delta = item ? withRetainedDelta(item).deltaRetained : null;
   return (
     <ItemGrid>
       <CatchIdentityFields prefix={prefix} />
       <QuantityGroup withDelta>
         <NumberField name={`${prefix}.declaredQuantity`} label={t('declaredQuantity')} />
         <NumberField name={`${prefix}.actualQuantity`} label={t('actualQuantity')} />
-        <DeltaOutput label={t('deltaRetained')} value={delta} testId="delta-retained" />
+        <EntryDelta prefix={prefix} of={retainedDelta} label={t('deltaRetained')} testId="delta-retained" />
       </QuantityGroup>
       <SwitchField name={`${prefix}.objection`} label={t('objection')} className={SPAN} />
       <TextField name={`${prefix}.comments`} label={t('comments')} multiline className={SPAN} />
