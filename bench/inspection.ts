@@ -541,7 +541,9 @@ export async function run(): Promise<{ rows: Row[]; details: string }> {
 
     // ---- 3. the submission of a report of 10 pictures and 3 attachments of 5 pages
     await page.goto(`${origin}/pir/${submitId}/#submit`);
-    await throttle(page);
+    const submitCdp = await throttle(page);
+    // PIR_BENCH_SUBMIT_CPUPROFILE=<file>: a CPU profile of the submission (not part of the figures).
+    const submitProfileTo = process.env.PIR_BENCH_SUBMIT_CPUPROFILE;
     const submit = panel.getByRole('button', { name: 'Submit', exact: true });
     await submit.waitFor({ timeout: 60_000 });
     await page.waitForTimeout(2000);
@@ -552,6 +554,11 @@ export async function run(): Promise<{ rows: Row[]; details: string }> {
       w.__insp.workers.length = 0;
       (window as unknown as { __submitAt: number }).__submitAt = performance.now();
     });
+    if (submitProfileTo) {
+      await submitCdp.send('Profiler.enable');
+      await submitCdp.send('Profiler.setSamplingInterval', { interval: 200 });
+      await submitCdp.send('Profiler.start');
+    }
     await submit.click();
     const doneAt = await page.waitForFunction(
       (id) => (window as unknown as BenchWindow).__bench.idb.find((x) => x.store === 'reports' && x.id === id && x.status === 'submitted' && x.done !== null)?.done ?? null,
@@ -560,6 +567,11 @@ export async function run(): Promise<{ rows: Row[]; details: string }> {
     );
     const end = (await doneAt.jsonValue())!;
     await page.waitForTimeout(300);
+    if (submitProfileTo) {
+      const { profile } = await submitCdp.send('Profiler.stop');
+      fs.writeFileSync(submitProfileTo, JSON.stringify(profile));
+      log(`CPU profile of the submission: ${submitProfileTo}`);
+    }
     submission = await page.evaluate((end) => {
       const w = window as unknown as InspWindow & BenchWindow;
       const t0 = (window as unknown as { __submitAt: number }).__submitAt;

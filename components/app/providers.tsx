@@ -2,6 +2,8 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { useState } from 'react';
 import { createQueryClient, syncOnlineManager } from '@/lib/query/client';
+import { startAppRuntime } from '@/lib/app/runtime';
+import { AppRuntimeContext } from './app-runtime';
 import { IntlProvider } from './intl-provider';
 import { SettingsEffects } from './settings-effects';
 import { ServiceWorkerRegistration } from './service-worker';
@@ -12,21 +14,23 @@ import { MockBanner } from './mock-banner';
 import { Toaster } from './toaster';
 
 export function Providers({ children }: { children: React.ReactNode }) {
-  const [queryClient] = useState(() => {
+  const [runtime] = useState(() => {
     syncOnlineManager();
-    return createQueryClient();
+    return startAppRuntime(createQueryClient);
   });
   return (
-    <QueryClientProvider client={queryClient}>
-      <IntlProvider>
-        <SettingsEffects />
-        <ServiceWorkerRegistration />
-        <SessionEffects />
-        <MockBanner />
-        <AppShell>{children}</AppShell>
-        <ErrorDialog />
-        <Toaster />
-      </IntlProvider>
-    </QueryClientProvider>
+    <AppRuntimeContext value={runtime}>
+      <QueryClientProvider client={runtime.queryClient}>
+        <IntlProvider>
+          <SettingsEffects />
+          <ServiceWorkerRegistration />
+          <SessionEffects />
+          <MockBanner />
+          <AppShell>{children}</AppShell>
+          <ErrorDialog />
+          <Toaster />
+        </IntlProvider>
+      </QueryClientProvider>
+    </AppRuntimeContext>
   );
 }

@@ -7,12 +7,11 @@ import { listingMerged } from '@/lib/reports/listing-merge';
 import { allReports, archivedIds, commit } from '@/lib/local-data/reports-store';
 import { sessionStore } from '@/lib/session/session-store';
 import { emitLifecycleEvent } from '@/lib/tasks/events';
-
-/** One merge at a time: each must see what the previous one committed (or it queues work twice). */
-let merging: Promise<void> = Promise.resolve();
+import { useAppRuntime } from './app-runtime';
 
 /** Merges every new server listing into the tablet's reports (SPEC §4 merge rules). */
 export function ServerSync() {
+  const runtime = useAppRuntime();
   const files = useCurrentFiles();
   const listing = files.data;
   const updatedAt = files.dataUpdatedAt;
@@ -22,7 +21,8 @@ export function ServerSync() {
     const device = sessionStore.get()?.deviceName;
     if (!device) return listingMerged(updatedAt);
     let cancelled = false;
-    merging = merging.then(async () => {
+    // One merge at a time: each must see what the previous one committed (or it queues work twice).
+    void runtime.queueMerge(async () => {
       if (cancelled) return;
       const archived = await archivedIds();
       if (cancelled) return;
@@ -44,7 +44,7 @@ export function ServerSync() {
     return () => {
       cancelled = true;
     };
-  }, [listing, updatedAt]);
+  }, [listing, updatedAt, runtime]);
 
   return null;
 }

@@ -1,4 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query';
+import { appRuntime } from '@/lib/app/runtime';
 
 /** Query keys of the tablet's own data (mirrors of IndexedDB, loaded once at start). */
 export const localKeys = {
@@ -6,14 +7,7 @@ export const localKeys = {
   processes: ['local', 'processes'] as const,
 };
 
-let client: QueryClient | null = null;
-
-/** The stores mirror IndexedDB into this query client, so components read them with useQuery. */
-export function attachQueryClient(qc: QueryClient) {
-  client = qc;
-}
-
+/** The stores mirror IndexedDB into the app's query client, so components read them with useQuery. */
 export function queryClient(): QueryClient {
-  if (!client) throw new Error('local data used before the query client was attached');
-  return client;
+  return appRuntime().queryClient;
 }

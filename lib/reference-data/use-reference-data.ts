@@ -5,17 +5,15 @@ import type { ReferenceData } from '@/lib/contract';
 import { REFERENCE_DATASETS } from '@/lib/contract/constants';
 import { api } from '@/lib/api/calls';
 import { queryKeys } from '@/lib/query/client';
+import { appRuntime } from '@/lib/app/runtime';
 import { referenceStatus } from './status';
 
 /** SPEC §9 reference refresh delay. */
 export const REFERENCE_REFRESH_DELAY_MS = 2000;
 
-/** Whether the lists were downloaded since the app started (then no silent refresh is needed). */
-let downloadedThisSession = false;
-
 async function fetchAll(): Promise<ReferenceData> {
   const lists = await Promise.all(REFERENCE_DATASETS.map((d) => api.referenceData(d)));
-  downloadedThisSession = true;
+  appRuntime().referenceDownloaded = true;
   return Object.fromEntries(REFERENCE_DATASETS.map((d, i) => [d, lists[i]])) as ReferenceData;
 }
 
@@ -48,7 +46,7 @@ export function useReferenceDataLifecycle(enabled: boolean) {
     refreshScheduled.current = true;
     // Scheduled once per start; not cancelled by later renders.
     setTimeout(() => {
-      if (downloadedThisSession) {
+      if (appRuntime().referenceDownloaded) {
         referenceStatus.set({ refreshed: true });
         return;
       }

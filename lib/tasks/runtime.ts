@@ -2,6 +2,7 @@
  * The app's one task runner, wired to the lifecycle: a finished preparation makes the report
  * ready, a finished submission makes it submitted; a failure restores the state before it.
  */
+import { appRuntime } from '@/lib/app/runtime';
 import { queryClient } from '@/lib/local-data/cache';
 import type { ProcessRecord } from '@/lib/local-data/db';
 import { allReports, commit, findReport } from '@/lib/local-data/reports-store';
@@ -17,8 +18,6 @@ import { emitLifecycleEvent } from './events';
 import { handlers } from './handlers';
 import { processStatus, rejectionMessage } from './model';
 import { TaskRunner } from './runner';
-
-let instance: TaskRunner | null = null;
 
 function firstRejection(p: ProcessRecord): string {
   const t = p.tasks.find((x) => x.status === 'REJECTED');
@@ -47,7 +46,7 @@ export async function onComplete(p: ProcessRecord) {
     if (!report.extended) {
       // Never ready without its details: fetch them again now rather than at the next listing.
       await commit({ removeProcesses: [p.uid], processes: [buildDetailsProcess(report, { uid: () => crypto.randomUUID(), now: new Date() })] });
-      instance?.kick();
+      appRuntime().runner?.kick();
       return;
     }
     const r = applyTransition(report, { type: 'prepared' }, new Date());
@@ -114,7 +113,8 @@ async function checkStalledSubmissions() {
 }
 
 export function runner(): TaskRunner {
-  instance ??= new TaskRunner({
+  const app = appRuntime();
+  app.runner ??= new TaskRunner({
     handlers,
     canRun: () => navigator.onLine && Boolean(sessionStore.get()?.loggedIn && sessionStore.get()?.token),
     onComplete,
@@ -122,5 +122,5 @@ export function runner(): TaskRunner {
     onPass: checkStalledSubmissions,
     now: () => Date.now(),
   });
-  return instance;
+  return app.runner;
 }

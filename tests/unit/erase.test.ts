@@ -1,7 +1,8 @@
 import 'fake-indexeddb/auto';
 import { QueryClient } from '@tanstack/react-query';
 import { describe, expect, it, vi } from 'vitest';
-import { attachQueryClient, localKeys } from '@/lib/local-data/cache';
+import { createAppRuntime } from '@/lib/app/runtime';
+import { localKeys } from '@/lib/local-data/cache';
 import { db } from '@/lib/local-data/db';
 import { eraseLocalData } from '@/lib/local-data/erase';
 import { commit, editReport, WRITE_DELAY_MS } from '@/lib/local-data/reports-store';
@@ -15,7 +16,7 @@ describe('erasing the tablet (a different inspector signs in, or "erase all data
   it('lets no edit still waiting for its write come back after the erase, and stops the queue first', async () => {
     (globalThis as { localStorage?: unknown }).localStorage = new MemoryStorage();
     const client = new QueryClient();
-    attachQueryClient(client);
+    createAppRuntime(client);
     const held = report(401, 'inspecting', { claimedByDevice: 'TAB-A', extended: emptyExtended() });
     client.setQueryData(localKeys.reports, [held]);
     await commit({ put: [held] });

@@ -6,7 +6,8 @@ import { PDFDocument } from 'pdf-lib';
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { Pir } from '@/lib/contract';
 import { saveParts } from '@/lib/contract';
-import { attachQueryClient, localKeys } from '@/lib/local-data/cache';
+import { createAppRuntime } from '@/lib/app/runtime';
+import { localKeys } from '@/lib/local-data/cache';
 import { db } from '@/lib/local-data/db';
 import { getFile } from '@/lib/local-data/files-store';
 import { contentBytes } from '@/lib/local-data/file-content';
@@ -43,7 +44,7 @@ beforeEach(async () => {
   // This tablet, 'T', holds the report.
   sessionStore.set({ id: 1, name: 'Amina', username: 'amina', deviceName: 'T', inspector: true, adminUser: false, flagStateUser: false, portStateUser: true, loggedIn: true, token: null });
   const client = new QueryClient();
-  attachQueryClient(client);
+  createAppRuntime(client);
   const d = await db();
   await Promise.all([d.clear('files'), d.clear('reports')]);
   const r: Pir = report(ID, 'inspecting', {

@@ -1,7 +1,7 @@
 import 'fake-indexeddb/auto';
 import { QueryClient } from '@tanstack/react-query';
 import { describe, expect, it } from 'vitest';
-import { attachQueryClient } from '@/lib/local-data/cache';
+import { createAppRuntime } from '@/lib/app/runtime';
 import { db } from '@/lib/local-data/db';
 import { commit, findReport } from '@/lib/local-data/reports-store';
 import { processesOf } from '@/lib/local-data/processes-store';
@@ -22,7 +22,7 @@ function finishedPreparation(r: ReturnType<typeof report>) {
 
 describe('a preparation that ends (SPEC §4)', () => {
   it('makes the report ready when its details are on the tablet', async () => {
-    attachQueryClient(new QueryClient());
+    createAppRuntime(new QueryClient());
     const r = report(501, 'preparing', { claimedByDevice: 'TAB-A', extended: emptyExtended() });
     const p = finishedPreparation(r);
     await commit({ put: [r], processes: [p] });
@@ -34,7 +34,7 @@ describe('a preparation that ends (SPEC §4)', () => {
   });
 
   it('fetches the details again, alone, when they did not stay (a reload cut their write short)', async () => {
-    attachQueryClient(new QueryClient());
+    createAppRuntime(new QueryClient());
     const r = report(502, 'preparing', { claimedByDevice: 'TAB-A', extended: null });
     const p = finishedPreparation(r);
     await commit({ put: [r], processes: [p] });
@@ -54,7 +54,7 @@ describe('a preparation that ends (SPEC §4)', () => {
 
 describe('a process whose report is not on the tablet (SPEC §8)', () => {
   it('is dropped from the task list with "couldn\'t get the pir from process subject", whether it ended or stopped', async () => {
-    attachQueryClient(new QueryClient());
+    createAppRuntime(new QueryClient());
     const errors: unknown[] = [];
     const off = onError((e) => errors.push(e));
     try {
@@ -77,7 +77,7 @@ describe('a process whose report is not on the tablet (SPEC §8)', () => {
   });
 
   it('says nothing for a process that went with its report (released, archived, gone from the server)', async () => {
-    attachQueryClient(new QueryClient());
+    createAppRuntime(new QueryClient());
     const errors: unknown[] = [];
     const off = onError((e) => errors.push(e));
     try {

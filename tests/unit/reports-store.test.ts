@@ -1,7 +1,8 @@
 import 'fake-indexeddb/auto';
 import { QueryClient } from '@tanstack/react-query';
 import { describe, expect, it } from 'vitest';
-import { attachQueryClient, localKeys } from '@/lib/local-data/cache';
+import { createAppRuntime } from '@/lib/app/runtime';
+import { localKeys } from '@/lib/local-data/cache';
 import { db } from '@/lib/local-data/db';
 import { commit, editReport, findReport, flushEdits, WRITE_AHEAD_KEY } from '@/lib/local-data/reports-store';
 import type { Pir } from '@/lib/contract';
@@ -17,7 +18,7 @@ function findings(text: string) {
 describe('the tablet\'s reports', () => {
   it('keeps an edit made while a change is being stored, on top of that change, on screen and stored', async () => {
     const client = new QueryClient();
-    attachQueryClient(client);
+    createAppRuntime(client);
     const held = report(301, 'inspecting', { claimedByDevice: 'TAB-A', extended: findings('') });
     client.setQueryData(localKeys.reports, [held]);
     await commit({ put: [held] });
@@ -35,7 +36,7 @@ describe('the tablet\'s reports', () => {
 
   it('shows a change at once, before it is stored', async () => {
     const client = new QueryClient();
-    attachQueryClient(client);
+    createAppRuntime(client);
     const r = report(302, 'notready');
     client.setQueryData(localKeys.reports, [r]);
     const storing = commit({ put: [{ ...r, status: 'preparing', claimedByDevice: 'TAB-A' }] });
@@ -47,7 +48,7 @@ describe('the tablet\'s reports', () => {
   it('keeps an edit in the write-ahead until its write lands, even when another report is stored meanwhile', async () => {
     (globalThis as { localStorage?: unknown }).localStorage = new MemoryStorage();
     const client = new QueryClient();
-    attachQueryClient(client);
+    createAppRuntime(client);
     const held = report(303, 'preparing', { claimedByDevice: 'TAB-A' });
     const other = report(304, 'preparing', { claimedByDevice: 'TAB-A' });
     client.setQueryData(localKeys.reports, [held, other]);

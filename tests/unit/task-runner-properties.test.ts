@@ -82,10 +82,11 @@ async function openWorld(server: Server, index: number, start: { processes: Proc
   (globalThis as { indexedDB: IDBFactory }).indexedDB = new IDBFactory();
   vi.resetModules();
   const cache = await import('@/lib/local-data/cache');
+  const { createAppRuntime } = await import('@/lib/app/runtime');
   const { db } = await import('@/lib/local-data/db');
   const runnerModule = await import('@/lib/tasks/runner');
   const client = new QueryClient();
-  cache.attachQueryClient(client);
+  createAppRuntime(client);
   const d = await db();
   for (const p of start.processes) await d.put('processes', p);
   await d.put('meta', start.completed, 'completed');

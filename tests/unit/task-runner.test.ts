@@ -2,7 +2,8 @@ import 'fake-indexeddb/auto';
 import { QueryClient } from '@tanstack/react-query';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Task } from '@/lib/contract';
-import { attachQueryClient, localKeys } from '@/lib/local-data/cache';
+import { createAppRuntime } from '@/lib/app/runtime';
+import { localKeys } from '@/lib/local-data/cache';
 import { db, type ProcessRecord } from '@/lib/local-data/db';
 import { allProcesses, loadProcesses, saveProcess } from '@/lib/local-data/processes-store';
 import { BESIDE_A_CLAIM, FILE_WINDOW, FinalError, PausedError, PrioritySlots, TaskRunner, TRANSFER_SLOTS, type RunnerDeps, type TaskHandler } from '@/lib/tasks/runner';
@@ -14,7 +15,7 @@ let runner: TaskRunner | null = null;
 
 beforeEach(async () => {
   client = new QueryClient();
-  attachQueryClient(client);
+  createAppRuntime(client);
   const d = await db();
   await d.clear('processes');
   client.setQueryData(localKeys.processes, []);
