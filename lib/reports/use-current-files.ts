@@ -44,6 +44,9 @@ export function useCurrentFiles(enabled = true) {
     // The listing held must be the very object its tag is kept on (structural sharing would hand back
     // another one after a change, and the next refetch would go out without its tag).
     structuralSharing: false,
+    // Offline there is nothing to ask: the query waits for the network (no request, no schemas loaded
+    // during an offline start), and goes out when it returns.
+    networkMode: 'online',
     enabled,
   });
 }
