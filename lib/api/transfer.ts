@@ -122,6 +122,8 @@ export function upload(
     xhr.ontimeout = () => reject(new ApiError('no-response', 'no response', url));
     xhr.onabort = () => reject(new ApiError('no-request', 'no request', url, undefined, 'aborted'));
     options.signal?.addEventListener('abort', () => xhr.abort(), { once: true });
-    xhr.send(bytes);
+    // Sent as a Blob: bytes given to send() are copied on the page, and read again (whole) wherever the
+    // request is observed; a Blob is handed to the browser as it is.
+    xhr.send(bytes instanceof Blob ? bytes : new Blob([bytes]));
   });
 }
