@@ -1,6 +1,6 @@
 'use client';
 import dynamic from 'next/dynamic';
-import { useEffect, useState } from 'react';
+import { Suspense, useEffect, useState } from 'react';
 import { onError } from '@/lib/errors/error-bus';
 import { useOpenedOnce } from '@/lib/hooks/use-opened-once';
 
@@ -14,5 +14,10 @@ const ErrorDialogContent = dynamic(() => import('./error-dialog-content').then((
 export function ErrorDialog() {
   const [error, setError] = useState<unknown>(null);
   useEffect(() => onError(setError), []);
-  return useOpenedOnce(error !== null) ? <ErrorDialogContent error={error} setError={setError} /> : null;
+  // Its own boundary while it first loads: the page around it stays as it is (see ConfirmDialog).
+  return useOpenedOnce(error !== null) ? (
+    <Suspense fallback={null}>
+      <ErrorDialogContent error={error} setError={setError} />
+    </Suspense>
+  ) : null;
 }
