@@ -73,7 +73,7 @@ async function limitOnce(page: Page, ids: string[]): Promise<{ t: number; out: n
             canvas.getContext('2d').drawImage(bmp, 0, 0, w, h);
             bmp.close();
             const blob = await canvas.convertToBlob({ type: 'image/jpeg', quality });
-            out += Math.min(blob.size, f.content.byteLength);
+            out += Math.min(blob.size, f.content.size ?? f.content.byteLength);
           }
           db.close();
           postMessage(out);

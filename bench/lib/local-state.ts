@@ -177,7 +177,8 @@ export async function writeLocalState(page: Page, reports: Pir[], files: FileSpe
             id: f.id,
             url: f.id,
             date: now,
-            content: content.buffer,
+            // as the app stores files (lib/media/pictures.ts)
+            content: new Blob([content], { type: f.contentType }),
             width: null,
             height: null,
             filename: f.filename,

@@ -1,6 +1,6 @@
 // Reading a stored file's content, whichever form it was stored in.
 
-/** What a stored file holds: a Blob (downloads) or bytes (what the tablet made, restored files). */
+/** What a stored file holds: a Blob, or its bytes where the browser refused a Blob (files-store.ts). */
 export type FileContent = ArrayBuffer | Blob;
 
 /** The bytes of a stored file's content (a Blob is read from disk). */
@@ -11,4 +11,12 @@ export function contentBytes(content: FileContent): Promise<ArrayBuffer> {
 /** Size in bytes of a stored file's content. */
 export function contentSize(content: FileContent): number {
   return content instanceof Blob ? content.size : content.byteLength;
+}
+
+/** sha256 of a stored file's content as lower-case hex (Web Crypto: the page, workers and Node). */
+export async function contentSha256(content: FileContent): Promise<string> {
+  const digest = await crypto.subtle.digest('SHA-256', await contentBytes(content));
+  let hex = '';
+  for (const b of new Uint8Array(digest)) hex += b.toString(16).padStart(2, '0');
+  return hex;
 }

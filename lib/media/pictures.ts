@@ -101,12 +101,13 @@ export function withErrors(report: Pir, step: MediaStep): Pir {
   return { ...report, inspectionErrors: { ...report.inspectionErrors, [step]: stepErrors(def, report) } };
 }
 
+/** Stored as a Blob: reading it back later (to show, hash or upload it) then costs the page no copy of its bytes. */
 function fileRecord(id: string, reportId: number, filename: string, image: ResizedImage): StoredFileRecord {
   return {
     id,
     url: id,
     date: new Date().toISOString(),
-    content: image.bytes,
+    content: new Blob([image.bytes], { type: image.contentType }),
     width: image.width,
     height: image.height,
     filename,

@@ -9,7 +9,8 @@ import { call } from '@/lib/api/client';
 import { commit, editReport, findReport, addArchived } from '@/lib/local-data/reports-store';
 import { processesOf, saveProcess } from '@/lib/local-data/processes-store';
 import { getFile, putFile } from '@/lib/local-data/files-store';
-import { contentBytes, contentSize } from '@/lib/local-data/file-content';
+import { contentSize } from '@/lib/local-data/file-content';
+import { fileSha256 } from '@/lib/local-data/file-hash';
 import { checkSpace, requestPersistentStorage } from '@/lib/storage/quota';
 import { applyTaskEvent } from '@/lib/tasks/model';
 import { buildPrepareProcess, buildSubmitProcess, estimatedSize, remoteFilesOf, type UploadItem } from '@/lib/tasks/builders';
@@ -119,11 +120,6 @@ export async function fingerprintOf(report: Pir): Promise<string> {
   });
 }
 
-async function sha256Hex(bytes: ArrayBuffer): Promise<string> {
-  const digest = await crypto.subtle.digest('SHA-256', bytes);
-  return [...new Uint8Array(digest)].map((b) => b.toString(16).padStart(2, '0')).join('');
-}
-
 /** Files held in memory at once while reading and hashing them. */
 const FILES_AT_ONCE = 6;
 
@@ -152,7 +148,7 @@ async function collectSignatureUploads(report: Pir): Promise<UploadItem[]> {
         fileUrl: `signature_${role}.png`,
         contentType: f.contentType,
         size: contentSize(f.content),
-        sha256: await sha256Hex(await contentBytes(f.content)),
+        sha256: await fileSha256(f.content),
         meta: { role },
       };
     }),
@@ -173,7 +169,7 @@ async function collectPictureUploads(report: Pir): Promise<UploadItem[]> {
       fileUrl: pictureFileName(p.uid),
       contentType: f.contentType,
       size: contentSize(f.content),
-      sha256: await sha256Hex(await contentBytes(f.content)),
+      sha256: await fileSha256(f.content),
       meta: { uid: p.uid, type: p.type, author: p.author, description: p.description, date: p.date, ...(p.markupOf ? { markupOf: p.markupOf } : {}) },
     };
   });
@@ -197,14 +193,14 @@ async function collectAttachmentUploads(report: Pir): Promise<UploadItem[]> {
       a.pictures.map(async (pageId) => {
         const f = await getFile(pageId);
         if (!f?.content) throw new ActionError('could not load image', { file: pageId });
-        return contentBytes(f.content);
+        return f.content;
       }),
     );
     const name = attachmentPdfName(a.type, a.uid);
     const content = await buildAttachmentPdfOffThread(pages, name);
     const storedFileId = attachmentPdfFileId(report.id, a.uid);
     const [sha256] = await Promise.all([
-      sha256Hex(content),
+      fileSha256(content),
       putFile({
         id: storedFileId,
         url: storedFileId,
@@ -214,12 +210,12 @@ async function collectAttachmentUploads(report: Pir): Promise<UploadItem[]> {
         height: null,
         filename: name,
         type: 'pdf',
-        size: content.byteLength,
+        size: content.size,
         pirId: report.id,
         contentType: ATTACHMENT_PDF_CONTENT_TYPE,
       }),
     ]);
-    return { part: 'attachments', storedFileId, fileUrl: name, contentType: ATTACHMENT_PDF_CONTENT_TYPE, size: content.byteLength, sha256, meta: { uid: a.uid, type: a.type, name } };
+    return { part: 'attachments', storedFileId, fileUrl: name, contentType: ATTACHMENT_PDF_CONTENT_TYPE, size: content.size, sha256, meta: { uid: a.uid, type: a.type, name } };
   });
 }
 

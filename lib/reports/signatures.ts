@@ -23,17 +23,16 @@ export function padEnabled(report: Pick<Pir, 'status' | 'claimedByDevice' | 'ins
 
 export async function registerSignature(reportId: number, role: SignatureRole, png: Blob) {
   const id = `signature:${reportId}:${role}:${crypto.randomUUID()}`;
-  const content = await png.arrayBuffer();
   await putFile({
     id,
     url: id,
     date: new Date().toISOString(),
-    content,
+    content: png,
     width: null,
     height: null,
     filename: `signature_${role}.png`,
     type: 'image',
-    size: content.byteLength,
+    size: png.size,
     pirId: reportId,
     contentType: 'image/png',
   });

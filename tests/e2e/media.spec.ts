@@ -31,12 +31,13 @@ function storedFiles(page: Page, reportId: number, prefix: string): Promise<Stor
         open.onerror = () => reject(open.error);
         open.onsuccess = () => {
           const req = open.result.transaction('files').objectStore('files').index('byPir').getAll(id);
-          req.onsuccess = () =>
+          req.onsuccess = async () => {
+            const files = (req.result as (StoredInfo & { content: Blob | ArrayBuffer })[]).filter((f) => f.id.startsWith(prefix));
+            const head = (c: Blob | ArrayBuffer) => (c instanceof Blob ? c.slice(0, 3).arrayBuffer() : Promise.resolve(c.slice(0, 3)));
             resolve(
-              (req.result as StoredInfo[])
-                .filter((f) => f.id.startsWith(prefix))
-                .map((f) => ({ id: f.id, width: f.width, height: f.height, contentType: f.contentType, size: f.size, magic: [...new Uint8Array((f as unknown as { content: ArrayBuffer }).content.slice(0, 3))] })),
+              await Promise.all(files.map(async (f) => ({ id: f.id, width: f.width, height: f.height, contentType: f.contentType, size: f.size, magic: [...new Uint8Array(await head(f.content))] }))),
             );
+          };
           req.onerror = () => reject(req.error);
         };
       }),
