@@ -472,11 +472,18 @@ export async function run(): Promise<{ rows: Row[]; details: string }> {
         }),
       { before, reportId: inspectId },
     );
+    // PIR_BENCH_PICTURE_TRACE=<file>: a Chrome trace of adding the picture (not part of the figures).
+    const pictureTraceTo = process.env.PIR_BENCH_PICTURE_TRACE;
+    if (pictureTraceTo) await browser.startTracing(page, { path: pictureTraceTo, categories: ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'toplevel', 'v8', 'blink'] });
     const chooser = page.waitForEvent('filechooser');
     await act('tap "Take a picture"', () => step.getByRole('button', { name: 'Take a picture' }).click(), 0);
     await (await chooser).setFiles([{ name: 'bow.jpg', mimeType: 'image/jpeg', buffer: bigJpeg }]);
     const pd = await pictureDone;
     await page.waitForTimeout(300);
+    if (pictureTraceTo) {
+      await browser.stopTracing();
+      log(`trace of the picture: ${pictureTraceTo}`);
+    }
     picture = await page.evaluate((pd) => {
       const w = window as unknown as InspWindow & BenchWindow;
       const t0 = w.__insp.changeAt!;
