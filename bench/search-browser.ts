@@ -6,7 +6,7 @@
  *    (the script work alone). Limit: in a page that does nothing (the bare page, same browser), a
  *    timer to the next frame (the wait for the frame itself). Target: the work on top of that wait
  *    fits in one 16 ms frame. Also how busy the list keeps the main thread when left alone.
- *  - In Node: bench/search/run.ts (lib/reports/search.ts alone), as a second row.
+ *  - In Node: bench/search/run.ts (features/reports/model/search.ts alone), as a second row.
  */
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';

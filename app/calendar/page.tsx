@@ -1,4 +1,4 @@
-import { CalendarScreen } from '@/components/calendar/calendar-screen';
+import { CalendarScreen } from '@/features/calendar/components/calendar-screen';
 
 export default function CalendarPage() {
   return <CalendarScreen />;

@@ -1,4 +1,4 @@
-import { ReportsScreen } from '@/components/reports/reports-screen';
+import { ReportsScreen } from '@/features/reports/components/reports-screen';
 
 export default function ReportsPage() {
   return <ReportsScreen />;

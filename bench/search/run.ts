@@ -1,5 +1,5 @@
 /**
- * Benchmark of the reports list search (lib/reports/search.ts) over 5,000 generated reports.
+ * Benchmark of the reports list search (features/reports/model/search.ts) over 5,000 generated reports.
  *
  *   node --import tsx bench/search/run.ts [--reports 5000] [--runs 200]
  *
@@ -13,7 +13,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import type { Pir, PortEntry } from '../../lib/contract';
-import { createSearchIndex, searchReports } from '../../lib/reports/search';
+import { createSearchIndex, searchReports } from '@/features/reports/model/search';
 import { generateReports } from './generate';
 
 const FRAME_MS = 1000 / 60;

@@ -15,7 +15,7 @@ import { LifecycleToasts } from './lifecycle-toasts';
 import { InstallPrompts } from './install-prompts';
 
 // Loaded only when no one is signed in: a signed-in tablet's pages do not carry it.
-const LoginScreen = dynamic(() => import('@/components/login/login-screen').then((m) => m.LoginScreen), {
+const LoginScreen = dynamic(() => import('@/features/session/components/login-screen').then((m) => m.LoginScreen), {
   loading: () => <Loading className="flex min-h-dvh items-center justify-center" />,
 });
 

@@ -10,7 +10,7 @@ import { useDarkMode } from '@/lib/hooks/use-dark-mode';
 import { Button } from '@/components/ui/button';
 import { Label } from '@/components/ui/label';
 import { Switch } from '@/components/ui/switch';
-import { DataActions } from '@/components/export/data-actions';
+import { DataActions } from '@/features/export/components/data-actions';
 import { StorageStatus } from './storage-status';
 import { UpdateButton } from './update-button';
 import { InstallButton } from './install-button';

@@ -3,7 +3,7 @@
  * in. Plain values (no zod, no React), so the contract, the server and the app's first scripts read it.
  * What each step needs beside it is kept by its name and typed against this list, so a step left out
  * is a type error: a form step's rules in lib/inspection/forms/definitions (`STEP_DEFINITIONS`), its
- * screen in components/pir/step-panel.tsx (`STEP_SCREENS`).
+ * screen in features/inspection/components/step-panel.tsx (`STEP_SCREENS`).
  */
 
 export interface StepEntry {

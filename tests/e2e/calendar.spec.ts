@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 import type { Pir } from '@/lib/contract';
-import { calendarDays, dayKey, groupByDay } from '@/lib/calendar/days';
+import { calendarDays, dayKey, groupByDay } from '@/features/calendar/model/days';
 import { DEMO_USERS } from '../../server/seed/demo-users';
 import { goOffline, goOnline, listingFor, login, waitForServiceWorker } from './helpers';
 

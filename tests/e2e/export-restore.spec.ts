@@ -5,8 +5,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { strFromU8, unzipSync, type UnzipFileInfo } from 'fflate';
 import type { Pir, PirStatus } from '@/lib/contract';
-import { imageSize } from '@/lib/export/images';
-import type { Manifest } from '@/lib/export/manifest';
+import { imageSize } from '@/features/export/model/images';
+import type { Manifest } from '@/features/export/model/manifest';
 import { DEMO_USERS } from '../../server/seed/demo-users';
 import { listingFor, login } from './helpers';
 

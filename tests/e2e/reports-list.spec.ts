@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { expect, test } from './fixtures';
 import { DEFAULT_PORT_OF_ARRIVAL, loginReply, paths, pirCallId, type Pir, type PortEntry } from '@/lib/contract';
-import { createSearchIndex, filterByPorts, searchReports } from '@/lib/reports/search';
+import { createSearchIndex, filterByPorts, searchReports } from '@/features/reports/model/search';
 import { groupReports, REPORT_GROUPS } from '@/lib/reports/groups';
 import { filterOptions, optionsOf } from '@/lib/reference-data/search';
 import { DEMO_USERS } from '../../server/seed/demo-users';

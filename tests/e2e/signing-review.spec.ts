@@ -12,7 +12,7 @@ import type { Pir } from '@/lib/contract';
 import enMessages from '@/messages/en.json' with { type: 'json' };
 import frMessages from '@/messages/fr.json' with { type: 'json' };
 import { FORM_STEPS } from '@/lib/inspection/steps';
-import { shortFingerprint } from '@/lib/report-pdf/text';
+import { shortFingerprint } from '@/features/inspection/model/report-pdf/text';
 import { DEMO_USERS } from '../../server/seed/demo-users';
 import { pdfPagesText } from '../pdf-text';
 import { expect, test } from './fixtures';

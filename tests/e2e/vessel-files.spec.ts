@@ -9,7 +9,7 @@ import path from 'node:path';
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 import type { Pir } from '@/lib/contract';
-import { downloadName, formsOfType, picturesOf, vesselDocumentsOf, VESSEL_SEGMENTS, type VesselSegment } from '@/lib/vessel/files';
+import { downloadName, formsOfType, picturesOf, vesselDocumentsOf, VESSEL_SEGMENTS, type VesselSegment } from '@/features/vessel/model/files';
 import { DEMO_USERS } from '../../server/seed/demo-users';
 import { goOffline, goOnline, listingFor, login, waitForServiceWorker } from './helpers';
 

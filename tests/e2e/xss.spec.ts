@@ -17,7 +17,7 @@ import { unzipSync, strFromU8 } from 'fflate';
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 import type { Extended, Pir } from '@/lib/contract';
-import { formsOfType, VESSEL_SEGMENTS } from '@/lib/vessel/files';
+import { formsOfType, VESSEL_SEGMENTS } from '@/features/vessel/model/files';
 import { DEMO_USERS } from '../../server/seed/demo-users';
 import { listingFor, login } from './helpers';
 

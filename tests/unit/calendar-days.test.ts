@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { calendarDays, dayKey, groupByDay } from '@/lib/calendar/days';
+import { calendarDays, dayKey, groupByDay } from '@/features/calendar/model/days';
 
 describe('calendar days (SPEC §2, §9)', () => {
   it('shows 3 days before today, today and 3 days after', () => {

@@ -3,11 +3,11 @@ import jpeg from 'jpeg-js';
 import { strFromU8, strToU8, unzipSync, zipSync, type Zippable } from 'fflate';
 import type { Pir } from '@/lib/contract';
 import { db, DB_VERSION, type StoredFileRecord } from '@/lib/local-data/db';
-import { exportSource } from '@/lib/export/local-source';
+import { exportSource } from '@/features/export/data/local-source';
 import { contentBytes, contentSize, type FileContent } from '@/lib/local-data/file-content';
-import { EXPORT_FORMAT_VERSION, type Manifest } from '@/lib/export/manifest';
-import type { AppVersions } from '@/lib/export/zip-reader';
-import { buildExport, type ExportSettings, type ImageReducer } from '@/lib/export/zip-writer';
+import { EXPORT_FORMAT_VERSION, type Manifest } from '@/features/export/model/manifest';
+import type { AppVersions } from '@/features/export/model/zip-reader';
+import { buildExport, type ExportSettings, type ImageReducer } from '@/features/export/data/zip-writer';
 import { CACHE_SCHEMA_VERSION } from '@/lib/query/persister';
 import { emptyExtended, report } from './fixtures/report';
 

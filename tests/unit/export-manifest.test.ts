@@ -10,9 +10,9 @@ import {
   DEFAULT_QUALITY_PERCENT,
   MAX_MAX_SIZE,
   MIN_MAX_SIZE,
-} from '@/lib/export/manifest';
-import { bitsPerPixel, compressionLevel, estimateExportSize, estimateFileSize, fitBox, imageSize, planImage } from '@/lib/export/images';
-import { isExportable } from '@/lib/export/actions';
+} from '@/features/export/model/manifest';
+import { bitsPerPixel, compressionLevel, estimateExportSize, estimateFileSize, fitBox, imageSize, planImage } from '@/features/export/model/images';
+import { isExportable } from '@/features/export/data/actions';
 import { exportZip, jpegBytes, seed } from './export-helpers';
 import { emptyExtended, report } from './fixtures/report';
 

@@ -5,12 +5,12 @@ import { createHash } from 'node:crypto';
 import { zipSync } from 'fflate';
 import { db } from '@/lib/local-data/db';
 import { contentBytes, contentSize } from '@/lib/local-data/file-content';
-import { planRestore } from '@/lib/export/restore-plan';
-import { writeRestore } from '@/lib/export/restore-write';
-import { readExport, RestoreError, type RestoreErrorCode } from '@/lib/export/zip-reader';
+import { planRestore } from '@/features/export/model/restore-plan';
+import { writeRestore } from '@/features/export/data/restore-write';
+import { readExport, RestoreError, type RestoreErrorCode } from '@/features/export/model/zip-reader';
 import { applyTransition } from '@/lib/lifecycle/transitions';
 import { reportGroup } from '@/lib/reports/groups';
-import type { Manifest } from '@/lib/export/manifest';
+import type { Manifest } from '@/features/export/model/manifest';
 import { editManifest, exportZip, fileRecord, jpegBytes, rezip, seed, snapshot, VERSIONS } from './export-helpers';
 
 const sha = (b: Uint8Array) => createHash('sha256').update(b).digest('hex');

@@ -17,7 +17,7 @@ import {
 } from '@/lib/reports/card';
 import { FORM_STEPS } from '@/lib/inspection/steps';
 import type { Pir, SubmittedForm, VesselPicture } from '@/lib/contract';
-import { renderedSlides, slideWindow } from '@/components/reports/carousel-window';
+import { renderedSlides, slideWindow } from '@/features/reports/model/carousel-window';
 import { emptyExtended, report } from './fixtures/report';
 
 const me = 'SFA-TAB-01';

@@ -3,9 +3,9 @@ import { PDFDocument, StandardFonts } from 'pdf-lib';
 import { pdfPagesText } from '../pdf-text';
 import { encodePng } from '../../server/seed/png';
 import type { ResolvedSection } from '@/lib/inspection/review';
-import { A4, layoutReport, MARGIN, wrapText, type Block, type Measure, type ReportPdfContent } from '@/lib/report-pdf/layout';
-import { renderReportPdf } from '@/lib/report-pdf/render';
-import { shortFingerprint, winAnsiSafe } from '@/lib/report-pdf/text';
+import { A4, layoutReport, MARGIN, wrapText, type Block, type Measure, type ReportPdfContent } from '@/features/inspection/model/report-pdf/layout';
+import { renderReportPdf } from '@/features/inspection/model/report-pdf/render';
+import { shortFingerprint, winAnsiSafe } from '@/features/inspection/model/report-pdf/text';
 
 async function helvetica(): Promise<Measure> {
   const doc = await PDFDocument.create();

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createSearchIndex, filterByPorts, foldText, keptAsOwnWork, keyMatches, queryWords, searchReports } from '@/lib/reports/search';
+import { createSearchIndex, filterByPorts, foldText, keptAsOwnWork, keyMatches, queryWords, searchReports } from '@/features/reports/model/search';
 import { report } from './fixtures/report';
 
 const PORTS: Record<number, { en: string; fr: string }> = {

@@ -14,9 +14,9 @@ import {
   vesselDocumentsOf,
   VESSEL_SEGMENTS,
   viewerKind,
-} from '@/lib/vessel/files';
-import { identityChips, vesselFileHost, vesselFileUrl, vesselName } from '@/lib/vessel/identity';
-import { canZoomIn, canZoomOut, clampZoom, pinchZoom, ZOOM_LEVELS, ZOOM_MAX, ZOOM_MIN, zoomIn, zoomOut, zoomPercent } from '@/lib/vessel/zoom';
+} from '@/features/vessel/model/files';
+import { identityChips, vesselFileHost, vesselFileUrl, vesselName } from '@/features/vessel/model/identity';
+import { canZoomIn, canZoomOut, clampZoom, pinchZoom, ZOOM_LEVELS, ZOOM_MAX, ZOOM_MIN, zoomIn, zoomOut, zoomPercent } from '@/features/vessel/model/zoom';
 import { emptyExtended, report } from './fixtures/report';
 
 const link = (kind: string, id: number) => `/be/offline-api/files/${kind}/${id}`;

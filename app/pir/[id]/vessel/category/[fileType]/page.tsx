@@ -1,5 +1,5 @@
 import { SHELL_SEGMENT } from '@/lib/routes/shell-path';
-import { VesselScreen } from '@/components/vessel/vessel-screen';
+import { VesselScreen } from '@/features/vessel/components/vessel-screen';
 
 export function generateStaticParams() {
   return [{ id: SHELL_SEGMENT, fileType: SHELL_SEGMENT }];

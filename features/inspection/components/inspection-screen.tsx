@@ -1,0 +1,162 @@
+'use client';
+import { AppLink as Link } from '@/components/shared/app-link';
+import { useRouter } from 'next/navigation';
+import { useTranslations } from 'next-intl';
+import { FolderOpenIcon, LockIcon } from 'lucide-react';
+import { useCallback, useEffect, useRef, useSyncExternalStore } from 'react';
+import { toast } from 'sonner';
+import type { Pir, StepName } from '@/lib/contract';
+import { STEP_NAMES } from '@/lib/contract/constants';
+import { useAppRoute } from '@/lib/hooks/use-location-path';
+import { currentStep, inspectionProgress, stepFromHash } from '@/lib/inspection/steps';
+import { useListingArriving } from '@/lib/reports/listing-merge';
+import { useProcessesOf } from '@/lib/local-data/use-local';
+import { isClaimedByOtherDevice, reportTitle } from '@/lib/reports/groups';
+import { useReport } from '@/lib/reports/use-report';
+import { href } from '@/lib/routes/shell-path';
+import { sessionStore } from '@/lib/session/session-store';
+import { useStore } from '@/lib/store/use-store';
+import { Button } from '@/components/ui/button';
+import { Progress } from '@/components/ui/progress';
+import { StatusBadge } from '@/components/report/status-badge';
+import { ReportActions } from '@/components/report/report-actions';
+import { LONG_TOAST_MS } from '@/components/shared/toasts';
+import { Stepper } from './stepper';
+import { StepLinks, StepNavigator } from './step-navigator';
+import { PickReportPlaceholder } from '@/components/report/report-frame';
+import { StepPanel } from './step-panel';
+
+/** Every step of SPEC §2, in its order. */
+export const PAGE_STEPS: readonly StepName[] = STEP_NAMES;
+
+function subscribeHash(cb: () => void) {
+  window.addEventListener('hashchange', cb);
+  return () => window.removeEventListener('hashchange', cb);
+}
+
+/** /pir/{id}: the report card and step list on the left, the current step on the right (SPEC §2). */
+export function InspectionScreen() {
+  const t = useTranslations('pir');
+  const route = useAppRoute();
+  const router = useRouter();
+  const id = route?.name === 'pir' ? route.id : null;
+  const { report, isPending } = useReport(id === '_' ? null : id);
+  const arriving = useListingArriving();
+  const hash = useSyncExternalStore(subscribeHash, () => window.location.hash, () => '');
+
+  // SPEC §2: an unknown id goes back to the list with a 5 s danger toast; not while the server's
+  // listing, which may name it, is still on its way (a link followed right after signing in).
+  useEffect(() => {
+    if (id && id !== '_' && !isPending && !arriving && !report) {
+      toast.error(t('cannotAccess', { id }), { duration: LONG_TOAST_MS });
+      router.replace(href.reports());
+    }
+  }, [id, isPending, arriving, report, router, t]);
+
+  if (id === '_') return <PickReportPlaceholder />;
+  if (!report) return <p role="status">{t('loading')}</p>;
+  return <Inspection report={report} requested={stepFromHash(hash)} />;
+}
+
+function Inspection({ report, requested }: { report: Pir; requested: StepName | null }) {
+  const t = useTranslations('pir');
+  const ti = useTranslations('inspection');
+  const user = useStore(sessionStore);
+  const processes = useProcessesOf(report.id).data ?? [];
+  const current = currentStep(report, PAGE_STEPS);
+  const shown = requested && PAGE_STEPS.includes(requested) ? requested : current;
+  const progress = inspectionProgress(report);
+
+  // SPEC §2: completing a step returns to the step list, which then shows the next step (from its top, below).
+  const backToCurrent = useCallback(() => {
+    history.replaceState(null, '', window.location.pathname);
+    window.dispatchEvent(new HashChangeEvent('hashchange'));
+  }, []);
+
+  // Choosing a step (from the list, Previous/Next or completing one) shows it from its top: beside the
+  // list on a wide screen (the list stays in view, scrolled to the chosen step), below the navigator on
+  // a narrow one. Not on the first showing: the page opens where the browser puts it.
+  const aside = useRef<HTMLElement>(null);
+  const panel = useRef<HTMLDivElement>(null);
+  const lastShown = useRef(shown);
+  useEffect(() => {
+    if (lastShown.current === shown) return;
+    lastShown.current = shown;
+    const list = aside.current;
+    if (!list) return;
+    const wide = getComputedStyle(list).position === 'sticky';
+    if (wide) {
+      const item = list.querySelector<HTMLElement>('[data-testid^="stepper-"][aria-current="step"]');
+      if (item) {
+        const box = list.getBoundingClientRect();
+        const at = item.getBoundingClientRect();
+        if (at.top < box.top || at.bottom > box.bottom) list.scrollTop += at.top - box.top - (box.height - at.height) / 2;
+      }
+    }
+    const top = wide ? panel.current : list.querySelector<HTMLElement>('[data-testid="step-navigator"]');
+    if (top && top.getBoundingClientRect().top < 0) top.scrollIntoView({ block: 'start' });
+  }, [shown]);
+
+  const device = user?.deviceName ?? '';
+  // SPEC §6: a report another tablet holds is read here, not worked on; reclaiming it is offered.
+  const heldElsewhere = isClaimedByOtherDevice(report, device) && report.status !== 'submitted';
+  return (
+    <div className="@container">
+    <div className="grid gap-4 @min-[46rem]:grid-cols-[minmax(14rem,18rem)_1fr] @min-[46rem]:gap-6">
+      {/* Wide: the list is sticky with its own scroll, so it stays in view however long the step. */}
+      <aside
+        ref={aside}
+        className="flex scroll-mt-4 flex-col gap-4 @min-[46rem]:sticky @min-[46rem]:top-4 @min-[46rem]:max-h-[calc(100dvh-var(--tabbar-height)-2rem)] @min-[46rem]:self-start @min-[46rem]:overflow-y-auto @min-[46rem]:overscroll-contain @min-[46rem]:rounded-xl"
+        id="steps"
+        data-testid="steps-aside"
+      >
+        <div className="rounded-xl border bg-card p-4" data-testid="report-summary">
+          {/* Name and number wrap, never clipped; the badge goes under them when they need the width. */}
+          <div className="flex flex-wrap items-start justify-between gap-2">
+            <div className="min-w-0 flex-auto">
+              <h1 className="text-xl font-bold wrap-anywhere" data-title="vessel">
+                {reportTitle(report)}
+              </h1>
+              <p className="text-sm text-muted-foreground wrap-anywhere" data-title="code">
+                {t('code', { code: report.code })}
+              </p>
+            </div>
+            <StatusBadge status={report.status} />
+          </div>
+          {(report.status === 'inspecting' || report.status === 'signing') && (
+            <Progress className="mt-3" value={progress * 100} aria-label={t('progress', { percent: Math.round(progress * 100) })} data-testid="inspection-progress" />
+          )}
+          {heldElsewhere && (
+            <div className="mt-3 flex flex-col gap-2 rounded-lg bg-warning/15 p-3 text-sm" role="note" data-testid="held-elsewhere">
+              <p className="flex gap-2">
+                <LockIcon className="mt-0.5 size-4 shrink-0" aria-hidden /> {ti('heldElsewhere', { device: report.claimedByDevice ?? '' })}
+              </p>
+              <ReportActions report={report} deviceName={device} processes={processes} onReport />
+            </div>
+          )}
+          <Button asChild variant="outline" className="mt-3 w-full">
+            <Link href={href.vessel(report.id)}>
+              <FolderOpenIcon aria-hidden /> {t('vesselFiles')}
+            </Link>
+          </Button>
+        </div>
+        {/* Where the step list and the step do not fit side by side (a phone, or large text on a
+            portrait tablet), the list folds into a navigator, so the step starts on the first screen. */}
+        <div className="@min-[46rem]:hidden">
+          <StepNavigator report={report} steps={PAGE_STEPS} shown={shown} current={current} />
+        </div>
+        <div className="hidden @min-[46rem]:block">
+          <Stepper report={report} steps={PAGE_STEPS} shown={shown} current={current} />
+        </div>
+      </aside>
+      <div className="flex min-w-0 scroll-mt-4 flex-col gap-4" ref={panel} data-testid="step-column">
+        <StepPanel step={shown} report={report} current={current} deviceName={device} processes={processes} onDone={backToCurrent} />
+        {/* Every step ends with Previous and Next, so a long step need not be scrolled back up. */}
+        <nav aria-label={ti('endNavLabel')} data-testid="step-end-nav">
+          <StepLinks steps={PAGE_STEPS} shown={shown} testIdPrefix="step-end" named />
+        </nav>
+      </div>
+    </div>
+    </div>
+  );
+}

@@ -1,0 +1,40 @@
+'use client';
+import { useTranslations } from 'next-intl';
+import { useController, useFormContext, useWatch } from 'react-hook-form';
+import type { Pir } from '@/lib/contract';
+import { monitoringStep } from '@/lib/inspection/forms/definitions/monitoring';
+import { YesNoField } from '@/components/forms/choice-field';
+import { AttachmentPicker } from '@/features/inspection/components/media/attachment-picker';
+import { FormStep } from '../form-step';
+
+function MonitoringAttachments({ report }: { report: Pir }) {
+  const t = useTranslations('fields');
+  const { control, formState } = useFormContext();
+  const { field } = useController({ name: 'monitoredLanTrxAttachments', control });
+  const monitored = useWatch({ name: 'monitoredLanTrx' }) as boolean | null;
+  return (
+    <section className="flex flex-col gap-2" aria-label={t('monitoringAttachments')}>
+      <h3 className="font-medium">{t('monitoringAttachments')}</h3>
+      {monitored !== true && <p className="text-sm text-muted-foreground">{t('monitoringOnlyWhenYes')}</p>}
+      <AttachmentPicker
+        report={report}
+        value={(field.value as string[] | undefined) ?? []}
+        onChange={field.onChange}
+        disabled={formState.disabled || monitored !== true}
+        documentType="MFR"
+        step="monitoring"
+      />
+    </section>
+  );
+}
+
+/** monitoring: was the landing or transhipment monitored; attachments only when yes (SPEC §2). */
+export function MonitoringStep({ report, onCompleted }: { report: Pir; onCompleted: () => void }) {
+  const t = useTranslations('fields');
+  return (
+    <FormStep report={report} def={monitoringStep} onCompleted={onCompleted}>
+      <YesNoField name="monitoredLanTrx" label={t('monitoredLanTrx')} />
+      <MonitoringAttachments report={report} />
+    </FormStep>
+  );
+}

@@ -1,0 +1,14 @@
+/// <reference lib="webworker" />
+/** The signed report's PDF worker (see builder.ts): layout and pdf-lib off the main thread. */
+import { serveWorkerCalls } from '@/lib/workers/worker-call';
+import { renderReportPdfBuffer, type ReportPdfRequest } from '../../model/report-pdf/render';
+import type { ReportPdfReply } from './builder';
+
+serveWorkerCalls<ReportPdfRequest, ReportPdfReply>(async (req) => {
+  try {
+    const bytes = await renderReportPdfBuffer(req);
+    return { reply: { ok: true, bytes }, transfer: [bytes] };
+  } catch (e) {
+    return { reply: { ok: false, error: e instanceof Error ? e.message : String(e) } };
+  }
+});
