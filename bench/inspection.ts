@@ -472,9 +472,15 @@ export async function run(): Promise<{ rows: Row[]; details: string }> {
         }),
       { before, reportId: inspectId },
     );
-    // PIR_BENCH_PICTURE_TRACE=<file>: a Chrome trace of adding the picture (not part of the figures).
+    // PIR_BENCH_PICTURE_TRACE=<file>: a Chrome trace of adding the picture, and beside it
+    // <file>.cpuprofile a CPU profile (not part of the figures).
     const pictureTraceTo = process.env.PIR_BENCH_PICTURE_TRACE;
-    if (pictureTraceTo) await browser.startTracing(page, { path: pictureTraceTo, categories: ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'toplevel', 'v8', 'blink'] });
+    if (pictureTraceTo) {
+      await browser.startTracing(page, { path: pictureTraceTo, categories: ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'toplevel', 'v8', 'blink'] });
+      await cdp.send('Profiler.enable');
+      await cdp.send('Profiler.setSamplingInterval', { interval: 200 });
+      await cdp.send('Profiler.start');
+    }
     const chooser = page.waitForEvent('filechooser');
     await act('tap "Take a picture"', () => step.getByRole('button', { name: 'Take a picture' }).click(), 0);
     await (await chooser).setFiles([{ name: 'bow.jpg', mimeType: 'image/jpeg', buffer: bigJpeg }]);
@@ -482,6 +488,7 @@ export async function run(): Promise<{ rows: Row[]; details: string }> {
     await page.waitForTimeout(300);
     if (pictureTraceTo) {
       await browser.stopTracing();
+      fs.writeFileSync(`${pictureTraceTo}.cpuprofile`, JSON.stringify((await cdp.send('Profiler.stop')).profile));
       log(`trace of the picture: ${pictureTraceTo}`);
     }
     picture = await page.evaluate((pd) => {

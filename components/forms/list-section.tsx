@@ -1,7 +1,7 @@
 'use client';
 import { useTranslations } from 'next-intl';
 import { PlusIcon, Trash2Icon } from 'lucide-react';
-import { useDeferredValue, useEffect, useState } from 'react';
+import { useDeferredValue, useEffect, useRef, useState } from 'react';
 import { useFieldArray, useFormContext, type ArrayPath, type FieldArray, type FieldValues } from 'react-hook-form';
 import { Button } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/shared/confirm-dialog';
@@ -49,6 +49,19 @@ export function ListSection<V extends FieldValues>({
   const { fields, prepend, remove } = useFieldArray<V, ArrayPath<V>>({ control, name });
   const [fresh, setFresh] = useState<string | null>(null);
   const [deleting, setDeleting] = useState<number | null>(null);
+  // A confirmed deletion waits for the dialog's closing frame (see onConfirm); the entry is found by its id then.
+  const pendingDelete = useRef<string | null>(null);
+  const fieldsNow = useRef(fields);
+  useEffect(() => {
+    fieldsNow.current = fields;
+  });
+  useEffect(() => () => applyPendingDelete(), []); // eslint-disable-line react-hooks/exhaustive-deps -- on unmount only
+  function applyPendingDelete() {
+    const id = pendingDelete.current;
+    pendingDelete.current = null;
+    const index = id === null ? -1 : fieldsNow.current.findIndex((f) => f.id === id);
+    if (index >= 0) remove(index);
+  }
   const listed = fields.map((f, index) => ({ f, index })).filter(({ f }) => !shows || shows(f as unknown as FieldArray<V, ArrayPath<V>>));
   const titleOf = (index: number) => itemTitle(index, { position: listed.findIndex((l) => l.index === index), count: listed.length });
   // A step with 20 catches took half a second to draw at once on a slow tablet: the entries in view
@@ -115,8 +128,12 @@ export function ListSection<V extends FieldValues>({
         confirmLabel={t('deleteConfirm')}
         destructive
         onConfirm={() => {
-          if (deleting !== null) remove(deleting);
+          // Removing an entry renames every field after it, and react-hook-form registers each again:
+          // 250 ms with 20 catches on a slow tablet. The dialog closes first; the entry goes in the next
+          // task after that frame is painted (or at once if the step closes before).
+          pendingDelete.current = deleting !== null ? (fields[deleting]?.id ?? null) : null;
           setDeleting(null);
+          requestAnimationFrame(() => setTimeout(applyPendingDelete));
         }}
       />
     </section>

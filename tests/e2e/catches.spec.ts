@@ -100,6 +100,22 @@ test('catch on board deltas, required species, mark complete, transhipment at se
   await expect(landed.getByRole('textbox')).not.toHaveClass(/text-destructive/);
   await expect(complete).toBeDisabled();
 
+  // A second catch (listed first), deleted after confirmation: gone from the screen and the store, the
+  // other keeps its values, and the deletion holds across a reload made straight after it.
+  await step.getByRole('button', { name: 'Add a catch' }).click();
+  const items = step.getByTestId('list-item');
+  await expect(items).toHaveCount(2);
+  await items.first().getByLabel('Declared to land (kg)').fill('999');
+  await expect.poll(async () => (await storedReport(page, report.id)).extended?.pir.catchOnboard.map((c) => c.quantityToLand)).toEqual([999, 100]);
+  await items.first().getByRole('button', { name: /^Delete / }).click();
+  await page.getByRole('alertdialog').getByRole('button', { name: 'Delete', exact: true }).click();
+  await expect(items).toHaveCount(1);
+  await expect(entry.getByLabel('Declared to land (kg)')).toHaveValue('100');
+  await page.reload();
+  await expect(items).toHaveCount(1);
+  await expect(entry.getByLabel('Declared to land (kg)')).toHaveValue('100');
+  await expect.poll(async () => (await storedReport(page, report.id)).extended?.pir.catchOnboard.map((c) => c.quantityToLand)).toEqual([100]);
+
   // What shows is what is stored.
   await expect.poll(async () => (await storedReport(page, report.id)).extended?.pir.catchOnboard[0]?.deltaLanded).toBe(5);
 
