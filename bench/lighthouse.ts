@@ -20,9 +20,11 @@ import { apiLogin, BARE_PAGE, copyStatic, startServerProcess } from './lib/serve
 import { BENCH_USER, LISTING_ID_BASE, seedBenchData } from './lib/seed';
 import { frameworkFloorOut } from './lib/framework-floor';
 
-export const TARGETS = { performance: 95, accessibility: 100, 'best-practices': 100 } as const;
-type Category = keyof typeof TARGETS;
-const CATEGORIES = Object.keys(TARGETS) as Category[];
+/** Issue 23: performance is a tracked figure, no longer a target (it scores a first visit to a page whose content is data). */
+export const TARGETS = { accessibility: 100, 'best-practices': 100 } as const;
+const TRACKED = ['performance'] as const;
+type Category = keyof typeof TARGETS | (typeof TRACKED)[number];
+const CATEGORIES = [...TRACKED, ...Object.keys(TARGETS)] as Category[];
 
 interface Lhr {
   categories: Record<string, { score: number | null; auditRefs: { id: string; weight: number }[] }>;
@@ -224,13 +226,13 @@ export async function run(): Promise<{ rows: Row[]; details: string }> {
     const median = medianRun(r.lhrs)!;
     const perf = r.lhrs.map((l) => score(l, 'performance'));
     const s = Object.fromEntries(CATEGORIES.map((c) => [c, score(median, c)])) as Record<Category, number>;
-    const met = CATEGORIES.every((c) => s[c] >= TARGETS[c]);
+    const met = (Object.keys(TARGETS) as (keyof typeof TARGETS)[]).every((c) => s[c] >= TARGETS[c]);
     rows.push({
       benchmark: `Lighthouse ${r.route}`,
       figure: `perf ${s.performance} (runs ${perf.join(', ')}), a11y ${s.accessibility}, BP ${s['best-practices']}`,
       limit: floorLimit,
       ratio: '–',
-      target: 'perf 95, a11y 100, BP 100',
+      target: 'a11y 100, BP 100 (perf tracked)',
       met,
     });
     const metric = (id: string) => median.audits[id]?.displayValue ?? '–';

@@ -545,7 +545,8 @@ async function limitSubmit(
       if (bad) throw new Error(`upload: ${bad.text}`);
       const done = await fetch(`/be/offline-api/pir/${callId}/complete-submit`, { headers: auth }).then((r) => r.json());
       const t = performance.now() - t0;
-      if (done !== true) throw new Error(`complete-submit answered ${JSON.stringify(done)}`);
+      // the server's receipt (SPEC §7, issue 22): every file sent is on it
+      if (done?.total?.files !== items.length) throw new Error(`complete-submit answered ${JSON.stringify(done).slice(0, 300)}`);
       return { t, bytes: items.reduce((s, i) => s + i.bytes.byteLength, 0) };
     },
     { token: o.token, callId: o.callId, pir: o.pir, uploads: o.uploads, pictures: b64(o.pictures), pdfs: b64(o.pdfs), sigs: b64(o.sigs), tag: o.tag },
