@@ -39,9 +39,13 @@ async function startWith(page: Page, language: Language, dark = false) {
 
 /** Dark or light, through the stored settings and a reload (offline too: the shell is cached). */
 async function setDark(page: Page, dark: boolean) {
-  await page.evaluate((d) => localStorage.setItem('settings', JSON.stringify({ ...JSON.parse(localStorage.getItem('settings')!), darkMode: d })), dark);
-  await page.reload();
-  await expect(page.locator('html')).toHaveClass(dark ? /\bdark\b/ : /^(?!.*\bdark\b)/);
+  // The app writes its settings back whenever one of them changes (the service worker's state is one): a write made
+  // behind its back just before the reload can be overwritten, so it is made again until it holds.
+  await expect(async () => {
+    await page.evaluate((d) => localStorage.setItem('settings', JSON.stringify({ ...JSON.parse(localStorage.getItem('settings')!), darkMode: d })), dark);
+    await page.reload();
+    await expect(page.locator('html')).toHaveClass(dark ? /\bdark\b/ : /^(?!.*\bdark\b)/, { timeout: 5_000 });
+  }).toPass({ timeout: 30_000 });
 }
 
 /** This tablet's report being inspected (claimed by Amina's device in the demo data). */
