@@ -49,19 +49,11 @@ export function ListSection<V extends FieldValues>({
   const { fields, prepend, remove } = useFieldArray<V, ArrayPath<V>>({ control, name });
   const [fresh, setFresh] = useState<string | null>(null);
   const [deleting, setDeleting] = useState<number | null>(null);
-  // A confirmed deletion waits for the dialog's closing frame (see onConfirm); the entry is found by its id then.
-  const pendingDelete = useRef<string | null>(null);
+  // The entries as last drawn: a deletion confirmed a frame earlier finds its entry among them by id.
   const fieldsNow = useRef(fields);
   useEffect(() => {
     fieldsNow.current = fields;
   });
-  useEffect(() => () => applyPendingDelete(), []); // eslint-disable-line react-hooks/exhaustive-deps -- on unmount only
-  function applyPendingDelete() {
-    const id = pendingDelete.current;
-    pendingDelete.current = null;
-    const index = id === null ? -1 : fieldsNow.current.findIndex((f) => f.id === id);
-    if (index >= 0) remove(index);
-  }
   const listed = fields.map((f, index) => ({ f, index })).filter(({ f }) => !shows || shows(f as unknown as FieldArray<V, ArrayPath<V>>));
   const titleOf = (index: number) => itemTitle(index, { position: listed.findIndex((l) => l.index === index), count: listed.length });
   // A step with 20 catches took half a second to draw at once on a slow tablet: the entries in view
@@ -129,11 +121,16 @@ export function ListSection<V extends FieldValues>({
         destructive
         onConfirm={() => {
           // Removing an entry renames every field after it, and react-hook-form registers each again:
-          // 250 ms with 20 catches on a slow tablet. The dialog closes first; the entry goes in the next
-          // task after that frame is painted (or at once if the step closes before).
-          pendingDelete.current = deleting !== null ? (fields[deleting]?.id ?? null) : null;
+          // 250 ms with 20 catches on a slow tablet. The dialog closes first; the entry goes in the task
+          // after that frame is painted.
+          const id = deleting !== null ? fields[deleting]?.id : undefined;
           setDeleting(null);
-          requestAnimationFrame(() => setTimeout(applyPendingDelete));
+          requestAnimationFrame(() =>
+            setTimeout(() => {
+              const index = fieldsNow.current.findIndex((f) => f.id === id);
+              if (index >= 0) remove(index);
+            }),
+          );
         }}
       />
     </section>

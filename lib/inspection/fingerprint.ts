@@ -26,6 +26,7 @@
  * through their hash) and the submission receipt.
  */
 import type { Extended } from '../contract/entities';
+import { sha256Hex } from '../hash/sha256';
 
 /** The version of the canonical form, part of what is hashed. */
 export const FINGERPRINT_VERSION = 1;
@@ -88,9 +89,8 @@ export function canonicalJson(value: unknown): string {
   return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonicalJson(v)}`).join(',')}}`;
 }
 
-export async function sha256HexOf(text: string): Promise<string> {
-  const digest = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(text));
-  return [...new Uint8Array(digest)].map((b) => b.toString(16).padStart(2, '0')).join('');
+export function sha256HexOf(text: string): Promise<string> {
+  return sha256Hex(new TextEncoder().encode(text));
 }
 
 /** The fingerprint: hex SHA-256 of the canonical form of the signed content. */

@@ -1,4 +1,5 @@
 // Reading a stored file's content, whichever form it was stored in.
+import { sha256Hex } from '@/lib/hash/sha256';
 
 /** What a stored file holds: a Blob, or its bytes where the browser refused a Blob (files-store.ts). */
 export type FileContent = ArrayBuffer | Blob;
@@ -13,10 +14,7 @@ export function contentSize(content: FileContent): number {
   return content instanceof Blob ? content.size : content.byteLength;
 }
 
-/** sha256 of a stored file's content as lower-case hex (Web Crypto: the page, workers and Node). */
+/** sha256 of a stored file's content as lower-case hex. */
 export async function contentSha256(content: FileContent): Promise<string> {
-  const digest = await crypto.subtle.digest('SHA-256', await contentBytes(content));
-  let hex = '';
-  for (const b of new Uint8Array(digest)) hex += b.toString(16).padStart(2, '0');
-  return hex;
+  return sha256Hex(await contentBytes(content));
 }

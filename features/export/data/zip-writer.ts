@@ -8,7 +8,7 @@ import { Zip, ZipDeflate, ZipPassThrough } from 'fflate';
 import type { Pir } from '@/lib/contract';
 import type { StoredFileRecord } from '@/lib/local-data/db';
 import { contentBytes } from '@/lib/local-data/file-content';
-import { sha256Hex } from '../model/hash';
+import { sha256Hex } from '@/lib/hash/sha256';
 import { compressionLevel, imageSize, planImage, type ImageOptions } from '../model/images';
 import { EXPORT_FORMAT, EXPORT_FORMAT_VERSION, filePath, MANIFEST_PATH, reportPath, type Manifest, type ManifestFile, type ManifestReport } from '../model/manifest';
 import { reportTitle } from '@/lib/reports/groups';

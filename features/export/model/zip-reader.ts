@@ -7,7 +7,7 @@
 import { unzipSync, type UnzipFileInfo } from 'fflate';
 import { pir, type Pir } from '@/lib/contract';
 import { RestoreError } from './errors';
-import { sha256Hex } from './hash';
+import { sha256Hex } from '@/lib/hash/sha256';
 import {
   isAllowedPath,
   manifestHead,

@@ -71,6 +71,7 @@ function maxDate(): string {
 /** vesselpictures: pictures of the vessel from the camera or a file, each with type, description and date. */
 export function VesselPicturesStep({ report, onCompleted }: { report: Pir; onCompleted: () => void }) {
   const t = useTranslations('media');
+  const tv = useTranslations('validation');
   const state = stepState(report, 'vesselpictures');
   const device = useDeviceName();
   const editable = isEditable(report, device);
@@ -82,6 +83,8 @@ export function VesselPicturesStep({ report, onCompleted }: { report: Pir; onCom
   const [toDelete, setToDelete] = useState<InspectionPicture | null>(null);
   // SPEC §5 through the step's schema: each picture needs a type.
   const errors = stepErrors(vesselPicturesStep, report);
+  const typeErrorText = (e: { key: string; values?: Record<string, string | number> } | undefined) =>
+    e && tv(e.key as 'required', { field: t('pictures.type'), value: '', ...e.values });
 
   const input = useImageInput({
     multiple: true,
@@ -140,7 +143,7 @@ export function VesselPicturesStep({ report, onCompleted }: { report: Pir; onCom
               onMarkedUp={highlight}
               editable={editable}
               highlighted={highlighted === p.uid}
-              typeError={errors.errors[`pictures.${i}.type`]?.[0]}
+              typeError={typeErrorText(errors.errors[`pictures.${i}.type`]?.[0])}
               onDelete={setToDelete}
               onChange={changePicture}
             />
@@ -166,16 +169,11 @@ export function VesselPicturesStep({ report, onCompleted }: { report: Pir; onCom
 
 type PicturePatch = Partial<Pick<InspectionPicture, 'type' | 'description' | 'date'>>;
 
-type TypeError = { key: string; values?: Record<string, string | number> } | undefined;
-const sameTypeError = (a: TypeError, b: TypeError) => a === b || (a?.key === b?.key && JSON.stringify(a?.values) === JSON.stringify(b?.values));
-
 /**
  * Redrawn only when its own picture (or what it shows of it) changes: adding a picture to a report of
  * ten redrew every card, 90 ms of a 12-megapixel picture's arrival on a slow tablet.
  */
-const PictureCard = memo(PictureCardContent, (a, b) =>
-  (Object.keys(a) as (keyof PictureCardProps)[]).every((k) => (k === 'typeError' ? sameTypeError(a.typeError, b.typeError) : Object.is(a[k], b[k]))),
-);
+const PictureCard = memo(PictureCardContent);
 
 interface PictureCardProps {
   reportId: number;
@@ -188,7 +186,8 @@ interface PictureCardProps {
   onMarkedUp: (uid: string) => void;
   editable: boolean;
   highlighted: boolean;
-  typeError?: TypeError;
+  /** the message of the picture's type, when it has one */
+  typeError?: string;
   onDelete: (picture: InspectionPicture) => void;
   onChange: (uid: string, patch: PicturePatch) => void;
 }
@@ -209,7 +208,6 @@ function PictureCardContent({
 }: PictureCardProps) {
   const t = useTranslations('media');
   const tc = useTranslations('common');
-  const tv = useTranslations('validation');
   const ids = { type: useId(), description: useId(), date: useId() };
   const descriptionLimit = useLengthLimit(picture.description.length, DESCRIPTION_MAX, ids.description);
   const { pictureTypes, label } = useDocumentTypes();
@@ -283,7 +281,7 @@ function PictureCardContent({
           </Select>
           {typeError && (
             <p id={`${ids.type}-error`} className="text-sm text-destructive" role="alert" data-testid="field-error">
-              {tv(typeError.key as 'required', { field: t('pictures.type'), value: '', ...typeError.values })}
+              {typeError}
             </p>
           )}
         </div>
