@@ -20,6 +20,7 @@ async function startInspecting(page: Page, reportId: number) {
   await page.locator('section[aria-labelledby="step-title"]').getByRole('button', { name: 'Start inspection' }).click();
   await page.getByRole('dialog').getByRole('button', { name: 'Start inspection' }).click();
   await expect(page.getByTestId('stepper-inspection started')).toHaveAttribute('data-state', 'done');
+  await expect(page.getByRole('dialog')).toBeHidden(); // the app has returned to the current step
 }
 
 test('the install prompt is captured early and offered in the user menu; once installed, a browser tab points to the app', async ({ page }) => {

@@ -148,4 +148,7 @@ export async function claimAndStart(page: Page, report: Pick<Pir, 'id' | 'vessel
   await page.getByRole('button', { name: 'Start inspection' }).click();
   await page.getByRole('dialog').getByRole('button', { name: 'Start inspection' }).click();
   await expect(page.getByTestId('stepper-inspection started')).toHaveAttribute('data-state', 'done');
+  // The dialog closes as the app returns to the current step (clearing the address's #step): a
+  // test that goes to a step before then would see its #step cleared and wait for it in vain.
+  await expect(page.getByRole('dialog')).toBeHidden();
 }

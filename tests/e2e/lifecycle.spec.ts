@@ -88,6 +88,7 @@ async function journey(target: Target, report: Pir, patience = 60_000) {
   await expect(page.getByLabel('Inspector name')).toHaveValue(amina.name);
   await page.getByRole('dialog').getByRole('button', { name: 'Start inspection' }).click();
   await expect(page.getByTestId('stepper-inspection started')).toHaveAttribute('data-state', 'done');
+  await expect(page.getByRole('dialog')).toBeHidden(); // the app has returned to the current step
 
   await page.getByTestId('stepper-findings').click();
   await page.getByLabel('Findings of the inspector').fill(findings);

@@ -99,6 +99,7 @@ test('vessel pictures and a two-page attachment are added, resized, kept across 
   await page.getByRole('button', { name: 'Start inspection' }).click();
   await page.getByRole('dialog').getByRole('button', { name: 'Start inspection' }).click();
   await expect(page.getByTestId('stepper-inspection started')).toHaveAttribute('data-state', 'done');
+  await expect(page.getByRole('dialog')).toBeHidden(); // the app has returned to the current step
 
   // ---------------------------------------------------------------- vessel pictures
   await page.getByTestId('stepper-vesselpictures').click();
@@ -268,6 +269,7 @@ test('an authorisation\'s document (SPEC §3 AUTF, TRAU): made from the authoris
   await page.getByRole('button', { name: 'Start inspection' }).click();
   await page.getByRole('dialog').getByRole('button', { name: 'Start inspection' }).click();
   await expect(page.getByTestId('stepper-inspection started')).toHaveAttribute('data-state', 'done');
+  await expect(page.getByRole('dialog')).toBeHidden(); // the app has returned to the current step
   await waitForServiceWorker(page);
   const confirm = page.getByRole('alertdialog');
 
@@ -387,6 +389,7 @@ test('a TIFF picture and a TIFF attachment page are decoded in the worker, store
   await page.getByRole('button', { name: 'Start inspection' }).click();
   await page.getByRole('dialog').getByRole('button', { name: 'Start inspection' }).click();
   await expect(page.getByTestId('stepper-inspection started')).toHaveAttribute('data-state', 'done');
+  await expect(page.getByRole('dialog')).toBeHidden(); // the app has returned to the current step
 
   // Chromium itself cannot decode TIFF: the page's own decoder refuses it.
   const tiff = makeTiff(3600, 1200);
