@@ -222,7 +222,8 @@ function PictureCardContent({
       data-testid="picture-card"
       data-uid={picture.uid}
       data-highlighted={highlighted || undefined}
-      className={cn('flex flex-col gap-4 rounded-xl border bg-card p-3 @lg:flex-row', highlightClass(highlighted))}
+      // Cards out of view are not laid out nor painted: a select or a dialog opening measures the page.
+      className={cn('flex flex-col gap-4 rounded-xl border bg-card p-3 [contain-intrinsic-size:auto_24rem] [content-visibility:auto] @lg:flex-row', highlightClass(highlighted))}
     >
       <button
         type="button"
