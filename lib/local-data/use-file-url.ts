@@ -12,7 +12,9 @@ export function useStoredFileUrl(id: string | null | undefined): { url: string |
     void getFile(id).then((f) => {
       if (cancelled) return;
       if (!f?.content) return setState({ id, url: null, missing: true });
-      url = URL.createObjectURL(new Blob([f.content], { type: f.contentType }));
+      // A stored Blob is shown as it is: wrapping it again costs a copy on some engines.
+      const blob = f.content instanceof Blob && f.content.type === f.contentType ? f.content : new Blob([f.content], { type: f.contentType });
+      url = URL.createObjectURL(blob);
       setState({ id, url, missing: false, date: f.date });
     });
     return () => {
