@@ -11,6 +11,7 @@ import path from 'node:path';
 import jpeg from 'jpeg-js';
 import { PDFDocument } from 'pdf-lib';
 import { downloadLink, type Pir, type PortEntry, type RemoteDocument, type SubmittedForm, type VesselPicture } from '../../lib/contract/index';
+import { readBlob } from '../../server/db/blob-store';
 import { putBlob, sha256Hex } from '../../server/db/files';
 import { insertReport, type ReportDoc, type ReportRow } from '../../server/db/reports';
 import { openDb, type DB } from '../../server/db/schema';
@@ -69,9 +70,12 @@ async function template(): Promise<Template> {
     // the richest unclaimed notready report: most files
     const score = (r: ReportRow) => (db.prepare('SELECT COUNT(*) AS n FROM files WHERE report_id = ?').get(r.id) as { n: number }).n;
     const row = rows.sort((a, b) => score(b) - score(a))[0]!;
-    const files = db
-      .prepare('SELECT f.*, b.data FROM files f JOIN blobs b ON b.sha256 = f.sha256 WHERE f.report_id = ?')
-      .all(row.id) as Template['files'];
+    // A blob's bytes are on disk (the blobs table's data column is empty then): read them from the store.
+    const files = (db.prepare('SELECT * FROM files WHERE report_id = ?').all(row.id) as Omit<Template['files'][number], 'data'>[]).map((f) => {
+      const data = readBlob(db, f.sha256);
+      if (!data || data.byteLength !== f.size) throw new Error(`the demo file ${f.id} has ${data?.byteLength ?? 0} bytes, not ${f.size}`);
+      return { ...f, data };
+    });
     templateCache = { doc: JSON.parse(row.doc) as ReportDoc, extended: row.extended, files };
     db.close();
     return templateCache;
