@@ -3,7 +3,7 @@ import path from 'node:path';
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 import { DEMO_USERS } from '../../server/seed/demo-users';
-import { listingFor, login, waitForServiceWorker } from './helpers';
+import { confirmStartInspection, listingFor, login, waitForServiceWorker } from './helpers';
 
 const [amina, rajesh] = DEMO_USERS as unknown as [(typeof DEMO_USERS)[0], (typeof DEMO_USERS)[0]];
 
@@ -18,9 +18,7 @@ async function startInspecting(page: Page, reportId: number) {
   await expect(page.locator(`[data-report-id="${reportId}"] [data-status]`)).toHaveAttribute('data-status', 'ready', { timeout: 60_000 });
   await page.goto(`/pir/${reportId}/#inspection%20started`);
   await page.locator('section[aria-labelledby="step-title"]').getByRole('button', { name: 'Start inspection' }).click();
-  await page.getByRole('dialog').getByRole('button', { name: 'Start inspection' }).click();
-  await expect(page.getByTestId('stepper-inspection started')).toHaveAttribute('data-state', 'done');
-  await expect(page.getByRole('dialog')).toBeHidden(); // the app has returned to the current step
+  await confirmStartInspection(page);
 }
 
 test('the install prompt is captured early and offered in the user menu; once installed, a browser tab points to the app', async ({ page }) => {

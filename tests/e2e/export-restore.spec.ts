@@ -8,7 +8,7 @@ import type { Pir, PirStatus } from '@/lib/contract';
 import { imageSize } from '@/features/export/model/images';
 import type { Manifest } from '@/features/export/model/manifest';
 import { DEMO_USERS } from '../../server/seed/demo-users';
-import { listingFor, login } from './helpers';
+import { confirmStartInspection, listingFor, login } from './helpers';
 
 const amina = DEMO_USERS[0]!;
 
@@ -107,8 +107,7 @@ async function claim(page: Page, report: Pir) {
 async function addWork(page: Page, report: Pir, findings: string) {
   await page.goto(`/pir/${report.id}/`);
   await page.getByRole('button', { name: 'Start inspection' }).click();
-  await page.getByRole('dialog').getByRole('button', { name: 'Start inspection' }).click();
-  await expect(page.getByTestId('stepper-inspection started')).toHaveAttribute('data-state', 'done');
+  await confirmStartInspection(page);
   await page.getByTestId('stepper-findings').click();
   await page.getByLabel('Findings of the inspector').fill(findings);
 }

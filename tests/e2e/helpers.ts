@@ -146,6 +146,11 @@ export async function claimAndStart(page: Page, report: Pick<Pir, 'id' | 'vessel
   await expect(page.getByText(`${report.vesselIdentity.vesselName} is ready for inspection.`)).toBeVisible({ timeout: 90_000 });
   await page.goto(`/pir/${report.id}/`);
   await page.getByRole('button', { name: 'Start inspection' }).click();
+  await confirmStartInspection(page);
+}
+
+/** Confirms the open start-inspection dialog and waits until the inspection has started and the app is back on the current step. */
+export async function confirmStartInspection(page: Page) {
   await page.getByRole('dialog').getByRole('button', { name: 'Start inspection' }).click();
   await expect(page.getByTestId('stepper-inspection started')).toHaveAttribute('data-state', 'done');
   // The dialog closes as the app returns to the current step (clearing the address's #step): a

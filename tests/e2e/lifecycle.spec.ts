@@ -10,7 +10,7 @@ import { DEMO_USERS } from '../../server/seed/demo-users';
 import config from '../../playwright.config';
 import { startServerWithFaults } from '../../server/testing/with-faults';
 import { readBlob } from '../../server/db/blob-store';
-import { choose, completeFormSteps, drawOn, goOffline, goOnline, listingFor, login, makeJpeg, waitForServiceWorker } from './helpers';
+import { choose, completeFormSteps, confirmStartInspection, drawOn, goOffline, goOnline, listingFor, login, makeJpeg, waitForServiceWorker } from './helpers';
 
 const amina = DEMO_USERS[0]!;
 const launch = config.use!.launchOptions!;
@@ -86,9 +86,7 @@ async function journey(target: Target, report: Pir, patience = 60_000) {
   await expect(page.getByRole('heading', { name: 'Inspection started' })).toBeVisible();
   await page.getByRole('button', { name: 'Start inspection' }).click();
   await expect(page.getByLabel('Inspector name')).toHaveValue(amina.name);
-  await page.getByRole('dialog').getByRole('button', { name: 'Start inspection' }).click();
-  await expect(page.getByTestId('stepper-inspection started')).toHaveAttribute('data-state', 'done');
-  await expect(page.getByRole('dialog')).toBeHidden(); // the app has returned to the current step
+  await confirmStartInspection(page);
 
   await page.getByTestId('stepper-findings').click();
   await page.getByLabel('Findings of the inspector').fill(findings);

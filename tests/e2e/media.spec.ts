@@ -3,7 +3,7 @@ import { expect, test } from './fixtures';
 import { encodePng } from '../../server/seed/png';
 import type { Pir } from '@/lib/contract';
 import { DEMO_USERS } from '../../server/seed/demo-users';
-import { choose, goOffline, goOnline, listingFor, login, makeJpeg, makeTiff, waitForServiceWorker } from './helpers';
+import { choose, confirmStartInspection, goOffline, goOnline, listingFor, login, makeJpeg, makeTiff, waitForServiceWorker } from './helpers';
 
 const amina = DEMO_USERS[0]!;
 
@@ -97,9 +97,7 @@ test('vessel pictures and a two-page attachment are added, resized, kept across 
 
   await page.goto(`/pir/${report.id}/`);
   await page.getByRole('button', { name: 'Start inspection' }).click();
-  await page.getByRole('dialog').getByRole('button', { name: 'Start inspection' }).click();
-  await expect(page.getByTestId('stepper-inspection started')).toHaveAttribute('data-state', 'done');
-  await expect(page.getByRole('dialog')).toBeHidden(); // the app has returned to the current step
+  await confirmStartInspection(page);
 
   // ---------------------------------------------------------------- vessel pictures
   await page.getByTestId('stepper-vesselpictures').click();
@@ -267,9 +265,7 @@ test('an authorisation\'s document (SPEC §3 AUTF, TRAU): made from the authoris
   await expect(page.getByText(`${report.vesselIdentity.vesselName} is ready for inspection.`)).toBeVisible({ timeout: 60_000 });
   await page.goto(`/pir/${report.id}/`);
   await page.getByRole('button', { name: 'Start inspection' }).click();
-  await page.getByRole('dialog').getByRole('button', { name: 'Start inspection' }).click();
-  await expect(page.getByTestId('stepper-inspection started')).toHaveAttribute('data-state', 'done');
-  await expect(page.getByRole('dialog')).toBeHidden(); // the app has returned to the current step
+  await confirmStartInspection(page);
   await waitForServiceWorker(page);
   const confirm = page.getByRole('alertdialog');
 
@@ -387,9 +383,7 @@ test('a TIFF picture and a TIFF attachment page are decoded in the worker, store
   await expect(page.getByText(`${report.vesselIdentity.vesselName} is ready for inspection.`)).toBeVisible({ timeout: 60_000 });
   await page.goto(`/pir/${report.id}/`);
   await page.getByRole('button', { name: 'Start inspection' }).click();
-  await page.getByRole('dialog').getByRole('button', { name: 'Start inspection' }).click();
-  await expect(page.getByTestId('stepper-inspection started')).toHaveAttribute('data-state', 'done');
-  await expect(page.getByRole('dialog')).toBeHidden(); // the app has returned to the current step
+  await confirmStartInspection(page);
 
   // Chromium itself cannot decode TIFF: the page's own decoder refuses it.
   const tiff = makeTiff(3600, 1200);

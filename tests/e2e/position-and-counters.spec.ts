@@ -6,7 +6,7 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 import { DEMO_USERS } from '../../server/seed/demo-users';
-import { choose, listingFor, login, makeJpeg, storedReport, waitForServiceWorker } from './helpers';
+import { choose, confirmStartInspection, listingFor, login, makeJpeg, storedReport, waitForServiceWorker } from './helpers';
 
 const amina = DEMO_USERS[0]!;
 
@@ -28,8 +28,7 @@ test('use my position fills the position at sea or says location is refused; lim
   await expect(page.getByText(`${report.vesselIdentity.vesselName} is ready for inspection.`)).toBeVisible({ timeout: 90_000 });
   await page.goto(`/pir/${report.id}/`);
   await page.getByRole('button', { name: 'Start inspection' }).click();
-  await page.getByRole('dialog').getByRole('button', { name: 'Start inspection' }).click();
-  await expect(page.getByTestId('stepper-inspection started')).toHaveAttribute('data-state', 'done');
+  await confirmStartInspection(page);
 
   // ---- the position at sea: refused first (no permission), then filled from the device
   await page.goto(`/pir/${report.id}/#transhipmentInfo`);

@@ -19,7 +19,7 @@ import { expect, test } from './fixtures';
 import type { Extended, Pir } from '@/lib/contract';
 import { formsOfType, VESSEL_SEGMENTS } from '@/features/vessel/model/files';
 import { DEMO_USERS } from '../../server/seed/demo-users';
-import { listingFor, login } from './helpers';
+import { confirmStartInspection, listingFor, login } from './helpers';
 
 const amina = DEMO_USERS[0]!;
 
@@ -159,8 +159,7 @@ test('script in every free-text field is rendered as text: reports list, inspect
   // the inspection page: start, then the findings (as field values), the office's comment, the vessel identity
   await page.goto(`/pir/${id}/`);
   await page.locator('section[aria-labelledby="step-title"]').getByRole('button', { name: 'Start inspection' }).click();
-  await page.getByRole('dialog').getByRole('button', { name: 'Start inspection' }).click();
-  await expect(page.getByTestId('stepper-inspection started')).toHaveAttribute('data-state', 'done');
+  await confirmStartInspection(page);
   await expectInert(page, w, 'inspection page');
 
   await page.goto(`/pir/${id}/#findings`);

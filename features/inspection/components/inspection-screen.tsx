@@ -3,7 +3,7 @@ import { AppLink as Link } from '@/components/shared/app-link';
 import { useRouter } from 'next/navigation';
 import { useTranslations } from 'next-intl';
 import { FolderOpenIcon, LockIcon } from 'lucide-react';
-import { memo, useCallback, useDeferredValue, useEffect, useRef, useSyncExternalStore } from 'react';
+import { useCallback, useDeferredValue, useEffect, useRef, useSyncExternalStore } from 'react';
 import { toast } from 'sonner';
 import type { Pir, StepName } from '@/lib/contract';
 import { STEP_NAMES } from '@/lib/contract/constants';
@@ -24,10 +24,9 @@ import { LONG_TOAST_MS } from '@/components/shared/toasts';
 import { Stepper } from './stepper';
 import { StepLinks, StepNavigator } from './step-navigator';
 import { PickReportPlaceholder } from '@/components/report/report-frame';
-import { StepPanel as StepPanelNow } from './step-panel';
+import { StepPanel } from './step-panel';
 
-// Kept as it is while the step list moves ahead (below): an urgent render does not redraw the step.
-const StepPanel = memo(StepPanelNow);
+// One empty list, so the memoised step panel sees the same one from render to render.
 const NO_PROCESSES: never[] = [];
 
 /** Every step of SPEC §2, in its order. */

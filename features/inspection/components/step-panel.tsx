@@ -1,7 +1,7 @@
 'use client';
 import type { Pir, StepName } from '@/lib/contract';
 import type { ProcessRecord } from '@/lib/local-data/db';
-import { lazy, Suspense, useEffect } from 'react';
+import { lazy, memo, Suspense, useEffect } from 'react';
 import { Loading } from '@/components/shared/loading';
 import { whenIdle } from '@/lib/app/when-idle';
 import { useFormatter, useTranslations } from 'next-intl';
@@ -171,15 +171,18 @@ function DetailsNotHere({ step, report, processes, heldBy }: { step: StepName; r
   );
 }
 
-/** The right-hand side of the inspection page: the step being shown. */
-export function StepPanel(props: StepPanelProps) {
+/**
+ * The right-hand side of the inspection page: the step being shown. Memoised: while the step list moves
+ * ahead of it (inspection-screen.tsx draws the chosen step as a deferred value), an urgent render leaves it be.
+ */
+export const StepPanel = memo(function StepPanel(props: StepPanelProps) {
   usePreloadSteps();
   return (
     <Suspense fallback={<Loading />}>
       <Step {...props} />
     </Suspense>
   );
-}
+});
 
 function Step({ step, report, current, deviceName, processes, onDone }: StepPanelProps) {
   // Without the report's details (a tablet downloading again a report it holds) a form would show empty
