@@ -25,13 +25,20 @@ for (const f of fs.existsSync(media) ? fs.readdirSync(media) : []) if (/\.worker
 const pdfWorker = path.join(root, 'node_modules/pdfjs-dist/build/pdf.worker.min.mjs');
 if (fs.existsSync(pdfWorker)) fs.copyFileSync(pdfWorker, path.join(out, 'pdf.worker.min.mjs'));
 
+// The signed report's fonts (features/inspection/data/report-pdf/fonts.ts): from the npm package, served
+// and precached by the app itself, so the tablet prints every typed character offline.
+const pdfFonts = path.join(out, 'pdf-fonts');
+fs.mkdirSync(pdfFonts, { recursive: true });
+for (const f of ['DejaVuSans.ttf', 'DejaVuSans-Bold.ttf']) fs.copyFileSync(path.join(root, 'node_modules/dejavu-fonts-ttf/ttf', f), path.join(pdfFonts, f));
+fs.copyFileSync(path.join(root, 'node_modules/dejavu-fonts-ttf/LICENSE'), path.join(pdfFonts, 'LICENSE.txt'));
+
 await runBuildCommand({
   watch: false,
   config: {
     swSrc: path.join(root, 'app/sw.ts'),
     swDest: path.join(out, 'sw.js'),
     globDirectory: out,
-    globPatterns: ['**/*.{html,txt,js,mjs,css,woff2,png,svg,ico,webmanifest,json}'],
+    globPatterns: ['**/*.{html,txt,js,mjs,css,woff2,ttf,png,svg,ico,webmanifest,json}'],
     globIgnores: ['sw.js', '_not-found/**', '404/**'],
     dontCacheBustURLsMatching: /^_next\/static\//,
     maximumFileSizeToCacheInBytes: 8 * 1024 * 1024,

@@ -2,7 +2,14 @@
  * The text of a PDF, page by page, as pdf.js reads it (the viewer's own engine), for tests in Node.
  * pdf.js 6 uses Promise.withResolvers, which Node 20 lacks: it is given one here.
  */
+import fs from 'node:fs';
 import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
+
+/** The fonts both PDFs embed (DejaVu Sans, npm dejavu-fonts-ttf), as the tablet's worker receives them. */
+export function dejaVuFonts(): { regular: Uint8Array; bold: Uint8Array } {
+  const dir = `${process.cwd()}/node_modules/dejavu-fonts-ttf/ttf`;
+  return { regular: fs.readFileSync(`${dir}/DejaVuSans.ttf`), bold: fs.readFileSync(`${dir}/DejaVuSans-Bold.ttf`) };
+}
 
 const P = Promise as unknown as { withResolvers?: () => unknown };
 P.withResolvers ??= function withResolvers<T>() {

@@ -13,6 +13,8 @@ import { LocalDataGate } from './local-data-gate';
 import { ServerSync } from './server-sync';
 import { LifecycleToasts } from './lifecycle-toasts';
 import { InstallPrompts } from './install-prompts';
+import { SaveProblemBanner } from './save-problem-banner';
+import { ClockBanner } from './clock-banner';
 
 // Loaded only when no one is signed in: a signed-in tablet's pages do not carry it.
 const LoginScreen = dynamic(() => import('@/features/session/components/login-screen').then((m) => m.LoginScreen), {
@@ -43,6 +45,8 @@ export function AppShell({ children }: { children: React.ReactNode }) {
         {t('skipToContent')}
       </a>
       <main id="main" className="mx-auto min-h-dvh w-full max-w-[1400px] px-4 pt-4 pb-[calc(var(--tabbar-height)+1.5rem)] sm:px-6">
+        <SaveProblemBanner />
+        <ClockBanner />
         <InstallPrompts />
         <LocalDataGate>
           <ServerSync />

@@ -1,6 +1,7 @@
 'use client';
 import { useId, useMemo } from 'react';
 import { useController, useFormContext } from 'react-hook-form';
+import { serverNow } from '@/lib/clock/now';
 import { fromInputValue, maxPickerDate, toInputValue } from '@/lib/format/dates';
 import { Input } from '@/components/ui/input';
 import { Field, useFieldMessage, useRequired } from './field';
@@ -14,7 +15,7 @@ export function DateField({ name, label, withTime = false, noFuture = false, cla
   const invalid = Boolean(shown);
   const required = useRequired(name);
   const max = useMemo(() => {
-    const now = new Date();
+    const now = serverNow(); // as the "not in the future" rule reads it (issue 29 item 6)
     return toInputValue((noFuture ? now : maxPickerDate(now)).toISOString(), withTime);
   }, [noFuture, withTime]);
   return (

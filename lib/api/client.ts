@@ -2,6 +2,7 @@ import ky, { HTTPError, TimeoutError, type Options } from 'ky';
 import type { z } from 'zod';
 import { BASE_PATH, HTTP_TIMEOUT_MS, SESSION_EXPIRED } from '@/lib/contract/constants';
 import { loadContract, type ContractModule } from '@/lib/contract/load';
+import { noteServerReply } from '@/lib/clock/clock';
 import { currentToken } from '@/lib/session/session-store';
 import { ApiError, errorFromBody } from './errors';
 
@@ -18,12 +19,25 @@ export function notifySessionExpired() {
   for (const l of sessionExpiredListeners) l();
 }
 
+/**
+ * Issue 29 item 6: every reply's `Date` tells the server's time (lib/clock). Timed around fetch itself,
+ * not in ky's hooks: the times are then those of the request leaving and of the reply's headers, with
+ * none of ky's own work in between.
+ */
+async function timedFetch(input: Parameters<typeof fetch>[0], init?: RequestInit): Promise<Response> {
+  const sentAt = Date.now();
+  const response = await fetch(input, init);
+  noteServerReply(response.headers.get('Date'), sentAt, Date.now());
+  return response;
+}
+
 /** SPEC §7: every call under /be, with credentials, a 30 s timeout and the bearer token. */
 export const http = ky.create({
   prefixUrl: BASE_PATH,
   credentials: 'include',
   timeout: HTTP_TIMEOUT_MS,
   retry: 0,
+  fetch: timedFetch,
   hooks: {
     beforeRequest: [
       (request) => {

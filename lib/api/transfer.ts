@@ -4,6 +4,7 @@
  * token and the 30 s timeout of SPEC §7; uploads carry an idempotency key.
  */
 import { BASE_PATH, HTTP_TIMEOUT_MS, IDEMPOTENCY_HEADER, SESSION_EXPIRED } from '@/lib/contract/constants';
+import { noteServerReply } from '@/lib/clock/clock';
 import { currentToken } from '@/lib/session/session-store';
 import { ApiError, errorFromBody } from './errors';
 import { notifySessionExpired } from './client';
@@ -12,6 +13,11 @@ export type Progress = (loaded: number, total: number | null) => void;
 
 export function absoluteUrl(link: string): string {
   return /^https?:\/\//.test(link) || link.startsWith('/') ? link : `${BASE_PATH}/${link}`;
+}
+
+/** Only this app's server tells the time (lib/clock): a link elsewhere answers with another clock. */
+function fromServer(url: string): boolean {
+  return url.startsWith(`${BASE_PATH}/`);
 }
 
 /** Files up to this size are fetched straight into a Blob (see `download`). */
@@ -41,6 +47,7 @@ export async function download(
   const signal = options.signal ? AbortSignal.any([options.signal, idle.signal]) : idle.signal;
   const token = currentToken();
   let res: Response;
+  const sentAt = Date.now();
   try {
     // no-store: the file goes to IndexedDB (or stays in memory); a second copy in the browser's HTTP
     // cache would cost a disk write per file (preparation ran ~1.5x slower) and keep inspection files
@@ -50,6 +57,7 @@ export async function download(
     clearTimeout(timer);
     throw new ApiError('no-response', 'no response', url);
   }
+  if (fromServer(url)) noteServerReply(res.headers.get('Date'), sentAt, Date.now());
   if (!res.ok) {
     clearTimeout(timer);
     const body = await res.text().catch(() => '');
@@ -112,6 +120,12 @@ export function upload(
     xhr.setRequestHeader('Content-Type', 'application/octet-stream');
     xhr.setRequestHeader(IDEMPOTENCY_HEADER, options.idempotencyKey);
     xhr.upload.onprogress = (e) => options.onProgress?.(e.loaded, e.lengthComputable ? e.total : null);
+    // The server's clock (lib/clock): timed from the body's last byte, so the upload's length does not count.
+    let sentAt = Date.now();
+    xhr.upload.onload = () => (sentAt = Date.now());
+    xhr.onreadystatechange = () => {
+      if (xhr.readyState === XMLHttpRequest.HEADERS_RECEIVED && fromServer(url)) noteServerReply(xhr.getResponseHeader('Date'), sentAt, Date.now());
+    };
     xhr.onload = () => {
       if (xhr.status >= 200 && xhr.status < 300) return resolve(xhr.responseText);
       const err = errorFromBody(xhr.status, url, xhr.responseText);

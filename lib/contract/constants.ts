@@ -86,6 +86,13 @@ export const REFERENCE_DATASETS = [
   'speciesForFishingAuthorization',
 ] as const;
 
+/**
+ * SPEC §3 "Flag/fishing-area authority list": who issued an authorisation (fishing or transhipment) is
+ * an id of this list, not of the flag-state list (a flag state, an RFMO or an EU member may issue one).
+ * The steps' pickers, the review/PDF labels and the demo data all read it from here.
+ */
+export const AUTHORISATION_ISSUER_DATASET = 'fishingArea' satisfies (typeof REFERENCE_DATASETS)[number];
+
 /** SPEC §9: default port of arrival when a report has none. */
 export const DEFAULT_PORT_OF_ARRIVAL = 64;
 /** SPEC §3: VMS "other" option id. */

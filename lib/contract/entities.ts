@@ -156,6 +156,8 @@ export const inspectionSignatures = z.object({
    * inspection is completed (endInspection); the server recomputes it at complete-submit
    */
   fingerprint: z.string().regex(/^[0-9a-f]{64}$/).nullable().optional(),
+  /** the language the master chose to read the review and its PDF in (kept with the report: a reload must not change it) */
+  reviewLanguage: z.enum(LANGUAGES).nullable().optional(),
 });
 export type InspectionSignatures = z.infer<typeof inspectionSignatures>;
 

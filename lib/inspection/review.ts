@@ -11,7 +11,7 @@
  * The screen renders the resolved form; the PDF worker lays out the same resolved form.
  */
 import type { ReferenceDataset } from '@/lib/contract';
-import { STEP_NAMES } from '@/lib/contract/constants';
+import { AUTHORISATION_ISSUER_DATASET, STEP_NAMES } from '@/lib/contract/constants';
 import { STEP_DEFINITIONS } from './forms/definitions';
 import type { PreparedPir } from './forms/definitions/slices';
 import { isFormStep, type FormStep } from './steps';
@@ -117,7 +117,7 @@ const DATASETS: Record<string, ReferenceDataset> = {
   inspectingAuthority: 'authority',
   portOfInspection: 'designatedPort',
   purposes: 'purpose',
-  issuedBy: 'fishingArea',
+  issuedBy: AUTHORISATION_ISSUER_DATASET,
   fishingAreas: 'fishingArea',
   catchArea: 'fishingArea',
   species: 'species',

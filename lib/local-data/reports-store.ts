@@ -4,6 +4,7 @@
  * latest); a status change is written before the function returns.
  */
 import type { Pir } from '@/lib/contract';
+import { serverNow } from '@/lib/clock/now';
 import { announce } from './channel';
 import { localKeys, queryClient } from './cache';
 import { db, type ProcessRecord } from './db';
@@ -29,23 +30,34 @@ function writeAhead() {
   }
 }
 
-async function replayWriteAhead() {
-  let pending: Pir[] = [];
+function readWriteAhead(): Pir[] {
   try {
-    pending = JSON.parse(localStorage.getItem(WRITE_AHEAD_KEY) ?? '[]') as Pir[];
+    const pending = JSON.parse(localStorage.getItem(WRITE_AHEAD_KEY) ?? '[]') as Pir[];
+    return Array.isArray(pending) ? pending.filter((r) => r && typeof r.id === 'number') : [];
   } catch {
-    pending = [];
+    return [];
   }
-  if (!Array.isArray(pending) || pending.length === 0) return;
-  const d = await db();
-  const tx = d.transaction('reports', 'readwrite');
-  await Promise.all([...pending.filter((r) => r && typeof r.id === 'number').map((r) => tx.store.put(r)), tx.done]);
-  localStorage.removeItem(WRITE_AHEAD_KEY);
 }
 
 export async function loadReports(): Promise<Pir[]> {
-  await replayWriteAhead();
-  return (await db()).getAll('reports');
+  const pending = readWriteAhead();
+  const d = await db();
+  if (pending.length > 0) {
+    try {
+      const tx = d.transaction('reports', 'readwrite');
+      await Promise.all([...pending.map((r) => tx.store.put(r)), tx.done]);
+      localStorage.removeItem(WRITE_AHEAD_KEY);
+    } catch (e) {
+      // Still refused: the edits are shown over what is stored and written again until it takes them.
+      for (const r of pending) dirty.set(r.id, r);
+      setWriteProblem(writeProblemOf(e));
+      timer ??= setTimeout(() => void flushEdits(), RETRY_WRITE_MS);
+    }
+  }
+  const stored = await d.getAll('reports');
+  const byId = new Map(stored.map((r) => [r.id, r]));
+  for (const r of dirty.values()) byId.set(r.id, r);
+  return [...byId.values()];
 }
 
 export function allReports(): Pir[] {
@@ -83,7 +95,7 @@ export function editReport(id: number, change: (r: Pir) => Pir): Pir | undefined
   const changed = change(current);
   if (changed === current) return current;
   // When the report was last saved on this tablet (the card's "saved hh:mm · not sent").
-  const next = { ...changed, lastUpdateDate: new Date().toISOString() };
+  const next = { ...changed, lastUpdateDate: serverNow().toISOString() };
   setInMemory([next]);
   dirty.set(id, next);
   writeAhead();
@@ -100,14 +112,62 @@ export function flushEdits(): Promise<void> {
   for (const r of batch) writing.set(r.id, r);
   dirty.clear();
   flushing = flushing.then(async () => {
-    const d = await db();
-    const tx = d.transaction('reports', 'readwrite');
-    await Promise.all([...batch.map((r) => tx.store.put(r)), tx.done]);
+    try {
+      const d = await db();
+      const tx = d.transaction('reports', 'readwrite');
+      await Promise.all([...batch.map((r) => tx.store.put(r)), tx.done]);
+    } catch (e) {
+      // Not stored (a full tablet, a storage the browser refuses): the edits stay in memory and on
+      // screen, and are written again until the storage takes them. A newer edit of the same report
+      // supersedes the one that failed. Later writes still run: this one's failure ends here.
+      for (const r of batch) {
+        if (writing.get(r.id) === r) writing.delete(r.id);
+        if (!dirty.has(r.id)) dirty.set(r.id, r);
+      }
+      writeAhead();
+      setWriteProblem(writeProblemOf(e));
+      timer ??= setTimeout(() => void flushEdits(), RETRY_WRITE_MS);
+      return;
+    }
     for (const r of batch) if (writing.get(r.id) === r) writing.delete(r.id);
     writeAhead();
+    if (dirty.size === 0) setWriteProblem(null);
     announce({ type: 'reports', ids: batch.map((r) => r.id) });
   });
   return flushing;
+}
+
+// ------------------------------------------------------------------ failed writes
+
+/** How soon edits the storage refused are written again: once space is freed they are kept without a reload. */
+export const RETRY_WRITE_MS = 2000;
+
+/** Why the inspector's edits are not being kept: the tablet is full, or its storage refuses writes. */
+export type WriteProblem = 'full' | 'refused';
+
+let writeProblem: WriteProblem | null = null;
+const problemListeners = new Set<() => void>();
+
+function writeProblemOf(e: unknown): WriteProblem {
+  const name = e instanceof DOMException || e instanceof Error ? e.name : '';
+  const text = e instanceof Error ? e.message : String(e);
+  return name === 'QuotaExceededError' || /quota|space|disk is full/i.test(text) ? 'full' : 'refused';
+}
+
+function setWriteProblem(p: WriteProblem | null) {
+  if (p === writeProblem) return;
+  writeProblem = p;
+  for (const l of problemListeners) l();
+}
+
+/** The current reason edits are not kept, or null when every edit reached the storage. */
+export function currentWriteProblem(): WriteProblem | null {
+  return writeProblem;
+}
+
+export function onWriteProblem(listener: () => void): () => void {
+  problemListeners.add(listener);
+  return () => problemListeners.delete(listener);
 }
 
 export function hasPendingEdits(): boolean {
@@ -116,6 +176,10 @@ export function hasPendingEdits(): boolean {
 
 if (typeof window !== 'undefined') {
   window.addEventListener('pagehide', () => void flushEdits());
+  // Leaving now would lose what the storage refused: the browser asks the inspector first.
+  window.addEventListener('beforeunload', (e) => {
+    if (writeProblem && (dirty.size > 0 || writing.size > 0)) e.preventDefault();
+  });
   document.addEventListener('visibilitychange', () => {
     if (document.visibilityState === 'hidden') void flushEdits();
   });

@@ -20,6 +20,7 @@ import type { StoredFileRecord } from '@/lib/local-data/db';
 import { deleteFiles, putFile } from '@/lib/local-data/files-store';
 import { editReport, flushEdits } from '@/lib/local-data/reports-store';
 import { isEditable } from '@/lib/lifecycle/transitions';
+import { serverNow } from '@/lib/clock/clock';
 import { currentDevice } from '@/lib/session/session-store';
 import { markEdited, type FormStep } from '@/lib/inspection/steps';
 import { fishingAuthorisationStep } from '@/lib/inspection/forms/definitions/fishing-authorisations';
@@ -158,7 +159,7 @@ export async function addPicture(
     type: fields.type ?? '',
     author: fields.author,
     description: fields.description ?? '',
-    date: fields.date ?? new Date().toISOString(),
+    date: fields.date ?? serverNow().toISOString(),
   };
   try {
     edit(reportId, [step], (r) => ({ report: { ...r, extended: { ...r.extended, pictures: [...r.extended.pictures, picture] } }, result: uid }));

@@ -1,4 +1,5 @@
 import type { Language, ReferenceEntry } from '@/lib/contract';
+import { foldForSearch, searchWords } from '@/lib/format/fold';
 import { referenceLabel } from './labels';
 
 export interface Option {
@@ -27,16 +28,21 @@ function makeOptions(list: readonly ReferenceEntry[], language: Language): Optio
     .sort((a, b) => a.label.localeCompare(b.label, language));
 }
 
-function fold(s: string): string {
-  return s.normalize('NFD').replace(/\p{Diacritic}/gu, '').toLowerCase();
+/** Each option's folded text, kept: the options of a list are made once, and every keystroke searches them all. */
+const folded = new WeakMap<Option, string>();
+
+function textOf(o: Option): string {
+  let text = folded.get(o);
+  if (text === undefined) folded.set(o, (text = foldForSearch(`${o.label} ${o.code}`)));
+  return text;
 }
 
-/** Options whose label or code contains every word of the query, accents and case ignored. */
+/** Options whose label or code contains every word of the query, folded alike (case, accents, quotes, dashes). */
 export function filterOptions(options: readonly Option[], query: string): Option[] {
-  const words = fold(query).split(/\s+/).filter(Boolean);
+  const words = searchWords(query);
   if (words.length === 0) return [...options];
   return options.filter((o) => {
-    const text = fold(`${o.label} ${o.code}`);
+    const text = textOf(o);
     return words.every((w) => text.includes(w));
   });
 }

@@ -6,6 +6,7 @@ import type { Pir } from '@/lib/contract';
 import { IDEMPOTENCY_HEADER, paths, pirCallId } from '@/lib/contract/constants';
 import { loadContract } from '@/lib/contract/load';
 import { call } from '@/lib/api/client';
+import { serverNow } from '@/lib/clock/clock';
 import { commit, editReport, findReport, addArchived } from '@/lib/local-data/reports-store';
 import { processesOf, saveProcess } from '@/lib/local-data/processes-store';
 import { getFile, putFile } from '@/lib/local-data/files-store';
@@ -34,7 +35,8 @@ const uid = () => crypto.randomUUID();
 function transition(report: Pir, t: Transition): Pir {
   // SPEC §6: a report another tablet holds may be looked at here, not worked on.
   if (needsClaim(t.type) && !isHeldBy(report, currentDevice())) throw new ActionError('transition.claimedByOtherDevice');
-  const r = applyTransition(report, t, new Date());
+  // Issue 29 item 6: the record's dates are the server's time, whatever the tablet's clock says.
+  const r = applyTransition(report, t, serverNow());
   if (!r.ok) throw new ActionError(`transition.${r.reason}`);
   return r.report;
 }

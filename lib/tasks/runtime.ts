@@ -12,6 +12,7 @@ import { noteClaimRefused } from '@/lib/tasks/claim-refusals';
 import { sessionStore } from '@/lib/session/session-store';
 import { queryKeys } from '@/lib/query/client';
 import { applyTransition, isSubmissionStalled } from '@/lib/lifecycle/transitions';
+import { serverNow } from '@/lib/clock/clock';
 import { buildDetailsProcess, PROCESS_TYPE, SUBTYPE, type UploadItem } from './builders';
 import { storedReceiptOf } from '@/lib/lifecycle/receipt';
 import { emitLifecycleEvent } from './events';
@@ -49,12 +50,12 @@ export async function onComplete(p: ProcessRecord) {
       appRuntime().runner?.kick();
       return;
     }
-    const r = applyTransition(report, { type: 'prepared' }, new Date());
+    const r = applyTransition(report, { type: 'prepared' }, serverNow());
     const next = r.ok ? r.report : report;
     await commit({ put: [next], removeProcesses: [p.uid] });
     if (r.ok) emitLifecycleEvent({ type: 'pirReady', report: next });
   } else if (p.type === PROCESS_TYPE.submit) {
-    const now = new Date();
+    const now = serverNow();
     const r = applyTransition(report, { type: 'submitted' }, now);
     // Issue 22: the server's receipt stays with the report (IndexedDB) until it is archived.
     const verify = p.tasks.find((t) => t.subtype === SUBTYPE.verify);
@@ -89,7 +90,7 @@ export async function onRejected(p: ProcessRecord) {
     }
   } else if (p.type === PROCESS_TYPE.submit) {
     // SPEC §4: a failed submission restores the prior state; the process stays so a retry resumes it.
-    const r = applyTransition(report, { type: 'submitFailed' }, new Date());
+    const r = applyTransition(report, { type: 'submitFailed' }, serverNow());
     if (r.ok) await commit({ put: [r.report] });
     emitLifecycleEvent({ type: 'submitFailed', report, message });
   }
@@ -97,7 +98,8 @@ export async function onRejected(p: ProcessRecord) {
 
 /** SPEC §4: submitting for more than 60 s with no active process counts as failed; a retry is offered. */
 async function checkStalledSubmissions() {
-  const now = new Date();
+  // the server's time, as the submission's start was recorded in it
+  const now = serverNow();
   const device = sessionStore.get()?.deviceName;
   for (const report of allReports()) {
     // Only this tablet's own submissions: another device's report shows the server's status (a restored

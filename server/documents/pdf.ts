@@ -1,9 +1,16 @@
 /**
- * A4 PDF documents with real text (pdf-lib, standard Helvetica): a title block, label/value fields,
- * an optional table (e.g. catches), paragraphs and signature boxes. Used for the seeded forms and
- * attachments and for the PIR generated on complete-submit.
+ * A4 PDF documents with real text (pdf-lib): a title block, label/value fields, an optional table (e.g.
+ * catches), paragraphs and signature boxes. Used for the seeded forms and attachments and for the PIR
+ * generated on complete-submit. Text is drawn in DejaVu Sans (npm dejavu-fonts-ttf), embedded as a subset,
+ * so names and comments print as typed in any Latin, Greek or Cyrillic script; what the font cannot draw is
+ * printed as its code points (lib/format/print-text.ts). Long values wrap, in fields and table cells too:
+ * nothing is cut.
  */
-import { PDFDocument, StandardFonts, rgb, type PDFFont, type PDFPage } from 'pdf-lib';
+import fs from 'node:fs';
+import { createRequire } from 'node:module';
+import { PDFDocument, rgb, type PDFFont, type PDFPage } from 'pdf-lib';
+import fontkit from '@pdf-lib/fontkit';
+import { charWidthCache, printable, wrapLines } from '../../lib/format/print-text';
 import { readImageHeader, signatureFits } from './image-size';
 
 export interface PdfTable {
@@ -35,138 +42,193 @@ export interface FormPdfSpec {
 
 const A4: [number, number] = [595.28, 841.89];
 const MARGIN = 50;
+const BOTTOM = MARGIN + 10;
 const INK = rgb(0.1, 0.12, 0.16);
 const MUTED = rgb(0.38, 0.42, 0.48);
 const ACCENT = rgb(0.05, 0.32, 0.55);
 const RULE = rgb(0.8, 0.83, 0.87);
 
-/** Standard fonts only encode WinAnsi: strip diacritics / replace what cannot be shown. */
-export function pdfSafe(text: string): string {
-  return text
-    .replace(/[\u2018\u2019]/g, "'")
-    .replace(/[\u201c\u201d]/g, '"')
-    .replace(/[\u2013\u2014]/g, '-')
-    .replace(/[^\x20-\x7e\xa0-\xff\n]/g, (ch) => {
-      const base = ch.normalize('NFD').replace(/[\u0300-\u036f]/g, '');
-      return /^[\x20-\x7e\xa0-\xff]+$/.test(base) ? base : '?';
-    });
-}
+const require = createRequire(import.meta.url);
+let fontFiles: { regular: Uint8Array; bold: Uint8Array } | null = null;
 
-function wrap(text: string, font: PDFFont, size: number, width: number): string[] {
-  const lines: string[] = [];
-  for (const para of pdfSafe(text).split('\n')) {
-    let line = '';
-    for (const word of para.split(/\s+/).filter(Boolean)) {
-      const next = line ? `${line} ${word}` : word;
-      if (font.widthOfTextAtSize(next, size) <= width || !line) line = next;
-      else {
-        lines.push(line);
-        line = word;
-      }
-    }
-    lines.push(line);
-  }
-  return lines;
+/** DejaVu Sans, regular and bold, read once per thread from the npm package. */
+export function pdfFontFiles(): { regular: Uint8Array; bold: Uint8Array } {
+  fontFiles ??= {
+    regular: fs.readFileSync(require.resolve('dejavu-fonts-ttf/ttf/DejaVuSans.ttf')),
+    bold: fs.readFileSync(require.resolve('dejavu-fonts-ttf/ttf/DejaVuSans-Bold.ttf')),
+  };
+  return fontFiles;
 }
 
 /**
- * The longest prefix of `text` that fits `width` (with "..." when shortened). Linear in the text: a
- * cell never shows more characters than fit at the narrowest glyph, so the text is cut to that many
- * first, and the prefix length is found by summing glyph widths once (no re-measuring per character).
+ * fontkit, parsing each font file once per thread: pdf-lib asks it to parse the file for every document,
+ * which cost more than the rest of a small document (the seed makes hundreds). A parsed font is only read
+ * from, so documents can share it.
  */
-export function clip(text: string, font: PDFFont, size: number, width: number): string {
-  // no Helvetica glyph is narrower than 0.19 em (the straight quote); a generous cap keeps the measured text short
-  const cap = Math.max(8, Math.ceil(width / (size * 0.15)) + 4);
-  const cut = text.length > cap;
-  const t = pdfSafe(cut ? text.slice(0, cap) : text);
-  if (!cut && font.widthOfTextAtSize(t, size) <= width) return t;
-  const room = width - font.widthOfTextAtSize('...', size);
-  let used = 0;
-  let n = 0;
-  for (const ch of t) {
-    const w = font.widthOfTextAtSize(ch, size);
-    if (used + w > room) break;
-    used += w;
-    n += ch.length;
-  }
-  return `${t.slice(0, Math.max(1, n))}...`;
+const parsed = new Map<Uint8Array, ReturnType<typeof fontkit.create>>();
+const sharedFontkit: typeof fontkit = {
+  ...fontkit,
+  create: (buffer: Uint8Array, postscriptName?: string) => {
+    let font = parsed.get(buffer);
+    if (!font) {
+      font = fontkit.create(buffer, postscriptName);
+      parsed.set(buffer, font);
+    }
+    return font;
+  },
+};
+
+/** The document's two fonts and what they print: text made printable, widths and wrapping. */
+async function embedFonts(pdf: PDFDocument) {
+  pdf.registerFontkit(sharedFontkit);
+  const files = pdfFontFiles();
+  // no ligatures: one glyph per character keeps measured widths exact and the text extractable as typed
+  const font = await pdf.embedFont(files.regular, { subset: true, features: { liga: false } });
+  const bold = await pdf.embedFont(files.bold, { subset: true, features: { liga: false } });
+  const boldSet = new Set(bold.getCharacterSet());
+  const covered = new Set(font.getCharacterSet().filter((cp) => boldSet.has(cp)));
+  const widths = new Map<PDFFont, (ch: string, size: number) => number>([
+    [font, charWidthCache((ch) => font.widthOfTextAtSize(ch, 1))],
+    [bold, charWidthCache((ch) => bold.widthOfTextAtSize(ch, 1))],
+  ]);
+  const print = (text: string) => printable(text, (cp) => covered.has(cp));
+  /** lines of `text` (made printable) no wider than `width` */
+  const wrap = (text: string, f: PDFFont, size: number, width: number) => {
+    const w = widths.get(f)!;
+    return wrapLines(print(text), width, (ch) => w(ch, size));
+  };
+  return { font, bold, print, wrap };
 }
 
 export async function renderFormPdf(spec: FormPdfSpec): Promise<Uint8Array> {
   const pdf = await PDFDocument.create();
-  pdf.setTitle(pdfSafe(spec.subtitle ? `${spec.title} - ${spec.subtitle}` : spec.title));
-  pdf.setAuthor(pdfSafe(spec.authority));
+  // metadata is stored as UTF-16: any text goes as it is
+  pdf.setTitle(spec.subtitle ? `${spec.title} - ${spec.subtitle}` : spec.title);
+  pdf.setAuthor(spec.authority);
   pdf.setProducer('IOTC PIR reference server');
   pdf.setCreator('IOTC PIR reference server');
   pdf.setCreationDate(spec.date);
   pdf.setModificationDate(spec.date);
-  const font = await pdf.embedFont(StandardFonts.Helvetica);
-  const bold = await pdf.embedFont(StandardFonts.HelveticaBold);
+  const { font, bold, print, wrap } = await embedFonts(pdf);
   const width = A4[0] - 2 * MARGIN;
+  /** the most a block kept together may take: a taller one flows line by line across pages */
+  const pageRoom = A4[1] - MARGIN - BOTTOM;
 
   let page: PDFPage = pdf.addPage(A4);
   let y = A4[1] - MARGIN;
   let pageNo = 1;
   const footer = () => {
-    const text = pdfSafe(`${spec.footer ?? spec.title}   -   page ${pageNo}`);
+    // one run of text (single spaces), so a reader extracts the footer as one line apart from the page's content
+    const text = print(`${spec.footer ?? spec.title} · page ${pageNo}`);
     page.drawText(text, { x: MARGIN, y: 28, size: 8, font, color: MUTED });
   };
+  /** room for a block of `h` points on this page, else a new page; a block taller than a page just flows */
   const need = (h: number) => {
-    if (y - h < MARGIN + 10) {
+    if (h <= pageRoom && y - h < BOTTOM) {
       footer();
       page = pdf.addPage(A4);
       pageNo += 1;
       y = A4[1] - MARGIN;
     }
   };
-  const text = (s: string, x: number, size: number, f = font, color = INK) =>
-    page.drawText(pdfSafe(s), { x, y, size, font: f, color });
+  /** draws one line already made printable at the current baseline */
+  const draw = (line: string, x: number, size: number, f = font, color = INK) => {
+    if (line) page.drawText(line, { x, y, size, font: f, color });
+  };
+  /** a wrapped paragraph, each line paged on its own */
+  const lines = (s: string, x: number, w: number, size: number, step: number, f = font, color = INK) => {
+    for (const line of wrap(s, f, size, w)) {
+      need(step);
+      draw(line, x, size, f, color);
+      y -= step;
+    }
+  };
 
   // title block
   page.drawRectangle({ x: MARGIN, y: y - 4, width, height: 3, color: ACCENT });
   y -= 22;
-  text(spec.authority.toUpperCase(), MARGIN, 9, bold, ACCENT);
-  y -= 24;
-  for (const line of wrap(spec.title, bold, 18, width)) {
-    text(line, MARGIN, 18, bold);
-    y -= 22;
-  }
+  lines(spec.authority.toUpperCase(), MARGIN, width, 9, 12, bold, ACCENT);
+  y -= 12;
+  lines(spec.title, MARGIN, width, 18, 22, bold);
   if (spec.subtitle) {
-    text(spec.subtitle, MARGIN, 11, font, MUTED);
-    y -= 22;
+    lines(spec.subtitle, MARGIN, width, 11, 14, font, MUTED);
+    y -= 8;
   }
 
-  // fields, two columns of label/value
+  // fields, two columns of label/value; a long value wraps in its column and the row grows. Each column is
+  // drawn whole before the next, so the text reads (and is selected) value by value, not line by line.
   const colW = width / 2;
   for (let i = 0; i < spec.fields.length; i += 2) {
-    need(30);
-    for (let j = 0; j < 2; j++) {
-      const field = spec.fields[i + j];
-      if (!field) continue;
-      const x = MARGIN + j * colW;
-      page.drawText(pdfSafe(field[0]), { x, y, size: 7.5, font: bold, color: MUTED });
-      page.drawText(clip(field[1] || '-', font, 10.5, colW - 12), { x, y: y - 13, size: 10.5, font, color: INK });
+    const pair = spec.fields.slice(i, i + 2);
+    const labels = pair.map(([label]) => wrap(label, bold, 7.5, colW - 12));
+    const values = pair.map(([, value]) => wrap(value || '-', font, 10.5, colW - 12));
+    const h = Math.max(...pair.map((_, j) => labels[j]!.length * 12 + 1 + values[j]!.length * 13)) + 4;
+    if (h <= pageRoom) {
+      need(h);
+      const top = y;
+      pair.forEach((_, j) => {
+        y = top;
+        for (const line of labels[j]!) {
+          draw(line, MARGIN + j * colW, 7.5, bold, MUTED);
+          y -= 12;
+        }
+        y -= 1;
+        for (const line of values[j]!) {
+          draw(line, MARGIN + j * colW, 10.5);
+          y -= 13;
+        }
+      });
+      y = top - h;
+    } else {
+      // a value longer than a page: the pair's fields one after the other, at full width, flowing on
+      for (const [label, value] of pair) {
+        lines(label, MARGIN, width, 7.5, 12, bold, MUTED);
+        y -= 1;
+        lines(value || '-', MARGIN, width, 10.5, 13);
+        y -= 4;
+      }
     }
-    y -= 30;
   }
 
   for (const table of spec.tables ?? []) {
     y -= 8;
     need(60);
-    text(table.caption, MARGIN, 12, bold, ACCENT);
-    y -= 18;
+    lines(table.caption, MARGIN, width, 12, 18, bold, ACCENT);
     const weights = table.widths ?? table.headers.map(() => 1);
     const total = weights.reduce((a, b) => a + b, 0);
     const cols = weights.map((w) => (w / total) * width);
+    const shadeColor = rgb(0.94, 0.96, 0.98);
+    /** a row of wrapped cells: 17 points for one line, 11 more for each further line */
     const row = (cells: string[], f: PDFFont, shade: boolean) => {
-      need(18);
-      if (shade) page.drawRectangle({ x: MARGIN, y: y - 5, width, height: 17, color: rgb(0.94, 0.96, 0.98) });
-      let x = MARGIN + 4;
-      cells.forEach((cell, k) => {
-        page.drawText(clip(cell, f, 9, cols[k]! - 8), { x, y, size: 9, font: f, color: INK });
-        x += cols[k]!;
-      });
-      y -= 17;
+      const wrapped = cells.map((cell, k) => wrap(cell, f, 9, cols[k]! - 8));
+      const n = Math.max(1, ...wrapped.map((c) => c.length));
+      const h = 17 + 11 * (n - 1);
+      if (h <= pageRoom) {
+        need(h);
+        if (shade) page.drawRectangle({ x: MARGIN, y: y - h + 12, width, height: h, color: shadeColor });
+        const top = y;
+        let x = MARGIN + 4;
+        wrapped.forEach((c, k) => {
+          y = top;
+          for (const line of c) {
+            draw(line, x, 9, f);
+            y -= 11;
+          }
+          x += cols[k]!;
+        });
+        y = top - h;
+        return;
+      }
+      // a cell longer than a page: the row flows line by line across pages
+      for (let l = 0; l < n; l++) {
+        need(11);
+        let x = MARGIN + 4;
+        wrapped.forEach((c, k) => {
+          draw(c[l] ?? '', x, 9, f);
+          x += cols[k]!;
+        });
+        y -= l === n - 1 ? 17 : 11;
+      }
     };
     row(table.headers, bold, true);
     table.rows.forEach((r, k) => row(r, font, k % 2 === 1));
@@ -177,23 +239,25 @@ export async function renderFormPdf(spec: FormPdfSpec): Promise<Uint8Array> {
   for (const p of spec.paragraphs ?? []) {
     y -= 6;
     need(40);
-    text(p.heading, MARGIN, 11, bold, ACCENT);
-    y -= 16;
-    for (const line of wrap(p.text || '-', font, 10, width)) {
-      need(14);
-      text(line, MARGIN, 10);
-      y -= 14;
-    }
+    lines(p.heading, MARGIN, width, 11, 16, bold, ACCENT);
+    lines(p.text || '-', MARGIN, width, 10, 14);
   }
 
   if (spec.signatures?.length) {
     y -= 10;
-    need(110);
     const boxW = (width - 20 * (spec.signatures.length - 1)) / spec.signatures.length;
+    const labels = spec.signatures.map((sig) => wrap(sig.label, bold, 8, boxW));
+    const notes = spec.signatures.map((sig) => (sig.note ? wrap(sig.note, font, 8, boxW - 12) : []));
+    const labelH = (Math.max(...labels.map((l) => l.length)) - 1) * 10;
+    const noteH = Math.max(0, ...notes.map((n) => n.length)) * 10;
+    // the boxes and their labels stay together; only a note longer than a page would flow on
+    need(labelH + 96 + noteH);
+    const top = y;
+    const boxTop = top - labelH;
     for (const [k, sig] of spec.signatures.entries()) {
       const x = MARGIN + k * (boxW + 20);
-      page.drawText(pdfSafe(sig.label), { x, y, size: 8, font: bold, color: MUTED });
-      page.drawRectangle({ x, y: y - 82, width: boxW, height: 74, borderColor: RULE, borderWidth: 0.8 });
+      labels[k]!.forEach((line, n) => page.drawText(line, { x, y: top - n * 10, size: 8, font: bold, color: MUTED }));
+      page.drawRectangle({ x, y: boxTop - 82, width: boxW, height: 74, borderColor: RULE, borderWidth: 0.8 });
       // the header is read before anything is decoded: an image beyond a signature's size (a
       // decompression bomb) or of another type than it claims leaves the box empty
       const header = sig.image ? readImageHeader(sig.image.bytes) : null;
@@ -201,14 +265,24 @@ export async function renderFormPdf(spec: FormPdfSpec): Promise<Uint8Array> {
         try {
           const img = header.type === 'png' ? await pdf.embedPng(sig.image.bytes) : await pdf.embedJpg(sig.image.bytes);
           const scale = Math.min((boxW - 10) / img.width, 64 / img.height, 1);
-          page.drawImage(img, { x: x + 5, y: y - 78, width: img.width * scale, height: img.height * scale });
+          page.drawImage(img, { x: x + 5, y: boxTop - 78, width: img.width * scale, height: img.height * scale });
         } catch {
           /* an unreadable signature image leaves the box empty */
         }
       }
-      if (sig.note) page.drawText(pdfSafe(sig.note), { x: x + 6, y: y - 94, size: 8, font, color: MUTED });
     }
-    y -= 104;
+    // the notes (the signers' names) under their boxes, each whole; notes longer than a page flow on, one after the other
+    const fits = labelH + 96 + noteH <= pageRoom;
+    y = boxTop - 94;
+    for (const [k, note] of notes.entries()) {
+      if (fits) y = boxTop - 94;
+      for (const line of note) {
+        if (!fits) need(10);
+        draw(line, MARGIN + k * (boxW + 20) + 6, 8, font, MUTED);
+        y -= 10;
+      }
+    }
+    y = fits ? boxTop - 94 - noteH - 10 : y - 10;
   }
 
   footer();

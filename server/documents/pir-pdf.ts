@@ -90,6 +90,20 @@ export function pirPdfSpec(refs: ReferenceStore, input: PirPdfInput): FormPdfSpe
       },
       { heading: 'Findings of the inspector', text: x.findingsByInspector },
       { heading: 'Comments of the master', text: x.commentsByMaster },
+      // The inspector's own pictures, with what was written of each: part of what was inspected and signed.
+      ...(extended.pictures.length
+        ? [
+            {
+              heading: 'Pictures taken during the inspection',
+              text: extended.pictures
+                .map((p, i) => {
+                  const type = refs.list('documentType')?.find((d) => d.code === p.type)?.nameEn ?? p.type;
+                  return `${i + 1}. ${[type, fmtDate(p.date, true)].filter(Boolean).join(', ')}${p.description ? `: ${p.description}` : ''}`;
+                })
+                .join('\n'),
+            },
+          ]
+        : []),
       {
         heading: 'Infringements',
         text: x.hasInfringements ? `${x.infrigements}\nActions taken: ${x.actionsTaken}` : yesNo(x.hasInfringements),

@@ -4,6 +4,7 @@
  * one fixed order per report, so a seed and a "today" always give the same data.
  */
 import {
+  AUTHORISATION_ISSUER_DATASET,
   downloadLink,
   type Extended,
   type ExtendedPir,
@@ -82,27 +83,50 @@ class Lookups {
   }
 }
 
+/** Who issues a flag's authorisations, as an entry of the list the authorisation steps read. */
+interface Issuer {
+  id: number | null;
+  name: string;
+}
+
 interface ResolvedFlag extends FlagInfo {
+  /** id in the flag-state list (vessel identity) */
   id: number;
   flagName: string;
+  /** the flag state as an issuer of authorisations (issue 29 item 8: a flag-state id there read as another entry) */
+  issuer: Issuer;
 }
 
 function resolveFlags(lk: Lookups): ResolvedFlag[] {
   const list = lk.list('flag');
+  const issuers = lk.list(AUTHORISATION_ISSUER_DATASET);
   const out: ResolvedFlag[] = [];
   for (const f of FLAGS) {
     if (!list) {
-      out.push({ ...f, id: f.fallbackId, flagName: f.label });
+      out.push({ ...f, id: f.fallbackId, flagName: f.label, issuer: issuerOf(issuers, f) });
       continue;
     }
     const entry =
       list.find((e) => e.code.toUpperCase() === f.iso3) ??
       list.find((e) => e.code.toUpperCase() === f.iso2) ??
       list.find((e) => f.name.test(e.nameEn));
-    if (entry) out.push({ ...f, id: entry.id, flagName: entry.nameEn });
+    if (entry) out.push({ ...f, id: entry.id, flagName: entry.nameEn, issuer: issuerOf(issuers, f) });
   }
-  if (out.length === 0) for (const f of FLAGS) out.push({ ...f, id: f.fallbackId, flagName: f.label });
+  if (out.length === 0) for (const f of FLAGS) out.push({ ...f, id: f.fallbackId, flagName: f.label, issuer: issuerOf(issuers, f) });
   return out;
+}
+
+/**
+ * The issuer entry of a flag state: its ISO3 code, else its EU-member entry (the EU is the IOTC party
+ * for France and Spain: "EU (France)"), else its name. Without the list, the flag's fall-back id.
+ */
+function issuerOf(list: Ref[] | null, f: FlagInfo): Issuer {
+  if (!list) return { id: f.fallbackId, name: f.label };
+  const entry =
+    list.find((e) => e.code.toUpperCase() === f.iso3) ??
+    list.find((e) => e.code.toUpperCase() === `EUR.${f.iso3}`) ??
+    list.find((e) => f.name.test(e.nameEn));
+  return entry ? { id: entry.id, name: entry.nameEn } : { id: null, name: f.label };
 }
 
 interface SeedPort {
@@ -289,7 +313,7 @@ export async function buildReport(run: SeedRun, i: number, plan: PlanRow): Promi
       const issuer = atf ? v.flag : refs.flags.find((f) => f.iso3 === 'SYC') ?? v.flag;
       const identifier = atf ? `ATF/${v.flag.iso3}/${year}/${rng.digits(4)}` : `CSFL/SYC/${year}/${rng.digits(3)}`;
       const validTo = new Date(Date.UTC(validFrom.getUTCFullYear() + (atf ? 2 : 1), validFrom.getUTCMonth(), 0));
-      const docId = await authorisationDocument(run.files, papers, { atf, issuer: issuer.flagName, identifier, validFrom, validTo, imo: identity.imoId!, gear: v.k.label });
+      const docId = await authorisationDocument(run.files, papers, { atf, issuer: issuer.issuer.name, identifier, validFrom, validTo, imo: identity.imoId!, gear: v.k.label });
       const uid = String(docId);
       rarAttachments.push({ id: docId, name: `AUTF_${uid}.pdf`, contentType: 'application/pdf', documentTag: 'AUTF', downloadLink: downloadLink('attachments', docId) });
       remoteAttachments.push({ uid, type: 'AUTF', name: `AUTF_${uid}.pdf`, offline: false, documentTag: 'AUTF', pictures: [] });
@@ -297,7 +321,7 @@ export async function buildReport(run: SeedRun, i: number, plan: PlanRow): Promi
         uid: `fa-${fileId}-${a + 1}`,
         identifier,
         isTypeATF: atf,
-        issuedBy: issuer.id,
+        issuedBy: issuer.issuer.id,
         validFrom: iso(validFrom),
         validTo: iso(validTo),
         fishingAreas: refs.areas.filter((x): x is Ref => x !== null).map((x) => x.id),
@@ -312,7 +336,7 @@ export async function buildReport(run: SeedRun, i: number, plan: PlanRow): Promi
     const rows: AuthorisationRow[] = authorisations.map((a) => ({
       atf: a.isTypeATF,
       identifier: a.identifier,
-      issuedBy: refs.flags.find((f) => f.id === a.issuedBy)?.flagName ?? '',
+      issuedBy: refs.flags.find((f) => f.issuer.id === a.issuedBy)?.issuer.name ?? '',
       validFrom: a.validFrom,
       validTo: a.validTo,
     }));
@@ -529,7 +553,7 @@ function extendedPir(
     fishingAuthorizations: r.authorisations,
     transhipmentAuthorizations:
       kind === 'LL' && !plan.noRar
-        ? [{ uid: `ta-${fileId}-1`, identifier: `TRX/${flag.iso3}/${year}/${rng.digits(3)}`, issuedBy: flag.id, validFrom: iso(new Date(Date.UTC(year, 0, 1))), validTo: iso(new Date(Date.UTC(year, 11, 31))), attachment: null, srcForm: 'RAR', objection: false, comments: '' }]
+        ? [{ uid: `ta-${fileId}-1`, identifier: `TRX/${flag.iso3}/${year}/${rng.digits(3)}`, issuedBy: flag.issuer.id, validFrom: iso(new Date(Date.UTC(year, 0, 1))), validTo: iso(new Date(Date.UTC(year, 11, 31))), attachment: null, srcForm: 'RAR', objection: false, comments: '' }]
         : [],
     controlledCatches: r.catches.map(({ speciesCode: _s, areaLabel: _a, ...c }) => c),
     catchOnboard: signing

@@ -5,26 +5,11 @@ import type { Pir } from '@/lib/contract';
 import { DEMO_USERS } from '../../server/seed/demo-users';
 import { inspectorDay } from '../engines/inspector-day';
 import { relayTo } from '../engines/network';
-import { openPuppeteerTablet } from '../engines/puppeteer-tablet';
-import { ENGINES, type Engine, type Screen, type Tablet } from '../engines/tablet';
-import { openWebKitTablet } from '../engines/webdriver-tablet';
+import { chosenEngines, openTablet, SCREENS } from '../engines/open';
 import { expect, test } from './fixtures';
 import { listingFor } from './helpers';
 
 const amina = DEMO_USERS[0]!;
-/** Where each engine is met: Safari on an iPad held in portrait, Chrome and Firefox on a tablet in landscape. */
-const SCREENS: Record<Engine, Screen> = {
-  chromium: { width: 1280, height: 800 },
-  webkit: { width: 800, height: 1280 },
-  firefox: { width: 1280, height: 800 },
-};
-
-/** `ENGINES=webkit npx playwright test engines` runs one engine alone. */
-const chosen = (process.env.ENGINES?.split(',') as Engine[] | undefined) ?? ENGINES;
-
-function open(engine: Engine, url: string, profile: string): Promise<Tablet> {
-  return engine === 'webkit' ? openWebKitTablet(url, SCREENS.webkit) : openPuppeteerTablet(engine, url, profile, SCREENS[engine]);
-}
 
 function pickReport(listing: Pir[]): Pir {
   const r = listing.find((x) => x.status === 'notready' && !x.claimedByDevice && x.vesselPictures.length >= 2 && x.submitedForms.length >= 1);
@@ -32,13 +17,13 @@ function pickReport(listing: Pir[]): Pir {
   return r;
 }
 
-for (const engine of chosen) {
+for (const engine of chosenEngines) {
   test(`the inspector's day in ${engine}: prepared online, inspected and submitted with no network, held once by the server`, async ({ server, request }, testInfo) => {
     test.setTimeout(360_000);
     const report = pickReport(await listingFor(request, amina));
     const net = await relayTo(server.url);
     const work = fs.mkdtempSync(path.join(os.tmpdir(), `pir-${engine}-`));
-    const tablet = await open(engine, net.url, path.join(work, 'profile'));
+    const tablet = await openTablet(engine, net.url, path.join(work, 'profile'));
     try {
       await tablet.goto('/');
       expect(await tablet.run('return [innerWidth, innerHeight];')).toEqual([SCREENS[engine].width, SCREENS[engine].height]);

@@ -33,21 +33,22 @@ export async function until(t: Tablet, what: string, body: string, arg?: unknown
   }
 }
 
-const shown = (t: Tablet, f: Find, timeout?: number) => until(t, `${JSON.stringify(f)} to show`, 'return find(arg) !== null;', f, timeout);
-const attrIs = (t: Tablet, f: Find, name: string, value: string, timeout?: number) =>
+export const shown = (t: Tablet, f: Find, timeout?: number) => until(t, `${JSON.stringify(f)} to show`, 'return find(arg) !== null;', f, timeout);
+export const attrIs = (t: Tablet, f: Find, name: string, value: string, timeout?: number) =>
   until(t, `${JSON.stringify(f)} [${name}=${value}]`, 'var e = find(arg.f); return !!e && e.getAttribute(arg.name) === arg.value;', { f, name, value }, timeout);
-const valueIs = (t: Tablet, f: Find, value: string) => until(t, `${JSON.stringify(f)} = ${value}`, 'var e = find(arg.f); return !!e && e.value === arg.value;', { f, value });
+export const valueIs = (t: Tablet, f: Find, value: string) =>
+  until(t, `${JSON.stringify(f)} = ${value}`, 'var e = find(arg.f); return !!e && (e.value === arg.value || JSON.stringify(e.value));', { f, value });
 /** In-page body: how many elements match `arg.f`. */
 const COUNT = 'var n = 0; while (find(Object.assign({}, arg.f, { nth: n }))) n++; return n;';
 const countOf = (t: Tablet, f: Find) => t.run<number>(COUNT, { f });
-const count = (t: Tablet, f: Find, n: number, timeout?: number) =>
+export const count = (t: Tablet, f: Find, n: number, timeout?: number) =>
   until(t, `${n} × ${JSON.stringify(f)}`, `return (function () { ${COUNT} })() === arg.n;`, { f, n }, timeout);
 
 /**
  * Chooses files through a button that opens the file picker: the picker is the system's, out of any
  * WebDriver's reach, so the input the button opens is marked instead and given the files.
  */
-async function choose(t: Tablet, button: Find, paths: string[]) {
+export async function choose(t: Tablet, button: Find, paths: string[]) {
   await t.run(`document.querySelectorAll('[data-chosen]').forEach(function (e) { e.removeAttribute('data-chosen'); });
     var click = HTMLInputElement.prototype.click;
     HTMLInputElement.prototype.click = function () {
@@ -59,14 +60,14 @@ async function choose(t: Tablet, button: Find, paths: string[]) {
   await t.setFiles({ css: 'input[type="file"][data-chosen]' }, paths);
 }
 
-const panel: Find = { css: 'section[aria-labelledby="step-title"]' };
-const stepper = (step: string): Find => ({ testId: `stepper-${step}` });
+export const panel: Find = { css: 'section[aria-labelledby="step-title"]' };
+export const stepper = (step: string): Find => ({ testId: `stepper-${step}` });
 
 /**
  * Opens a step from the step list, as the inspector does. A tap that lands while the page is still
  * returning to the list after a step was completed is taken back by that return: tap again.
  */
-async function openStep(t: Tablet, step: string) {
+export async function openStep(t: Tablet, step: string) {
   for (let attempt = 1; ; attempt++) {
     await t.click(stepper(step));
     try {
@@ -106,7 +107,7 @@ async function answer(t: Tablet, group: string, yes: boolean, nth = 0) {
 }
 
 /** Every form step, with what each needs on top of the demo data (`typed` is checked on the server later). */
-async function completeFormSteps(t: Tablet, typed: { inspectorId: string; email: string }) {
+export async function completeFormSteps(t: Tablet, typed: { inspectorId: string; email: string }) {
   for (const step of FORM_STEPS) {
     await openStep(t, step);
     const state = await t.run<string | null>('var e = find(arg); return e && e.getAttribute("data-state");', stepper(step));
@@ -127,6 +128,23 @@ async function completeFormSteps(t: Tablet, typed: { inspectorId: string; email:
     await t.click({ within: panel, role: 'button', name: 'Mark complete' });
     await attrIs(t, stepper(step), 'data-state', 'done');
   }
+}
+
+/** On the signature step: starts signing, the master and the inspector sign, and the inspection is finished. */
+export async function signBoth(t: Tablet) {
+  await t.click({ role: 'button', name: 'Start signing' });
+  await t.click({ within: { role: 'alertdialog' }, role: 'button', name: 'Start signing' });
+  const stroke = (dy: number): [number, number][] => Array.from({ length: 13 }, (_, i) => [0.15 + i * 0.05, 0.55 + Math.sin(i) * 0.1 + dy]);
+  for (const [pad, dy, save] of [
+    ['pad-master', 0, "Save the master's signature"],
+    ['pad-inspector', 0.05, 'Save my signature'],
+  ] as const) {
+    await t.drag({ within: { testId: pad }, role: 'application' }, stroke(dy));
+    await t.click({ within: { testId: pad }, role: 'button', name: save });
+    await attrIs(t, { testId: pad }, 'data-state', 'registered');
+  }
+  await t.click({ role: 'button', name: 'Finish the inspection' });
+  await attrIs(t, stepper('signature'), 'data-state', 'done');
 }
 
 /** What the inspector typed, and what the server holds at the end of the day. */
@@ -229,19 +247,7 @@ export async function inspectorDay(t: Tablet, net: Network, dataDir: string, rep
 
   // Both pads, still with no network.
   await openStep(t, 'signature');
-  await t.click({ role: 'button', name: 'Start signing' });
-  await t.click({ within: { role: 'alertdialog' }, role: 'button', name: 'Start signing' });
-  const stroke = (dy: number): [number, number][] => Array.from({ length: 13 }, (_, i) => [0.15 + i * 0.05, 0.55 + Math.sin(i) * 0.1 + dy]);
-  for (const [pad, dy, save] of [
-    ['pad-master', 0, "Save the master's signature"],
-    ['pad-inspector', 0.05, 'Save my signature'],
-  ] as const) {
-    await t.drag({ within: { testId: pad }, role: 'application' }, stroke(dy));
-    await t.click({ within: { testId: pad }, role: 'button', name: save });
-    await attrIs(t, { testId: pad }, 'data-state', 'registered');
-  }
-  await t.click({ role: 'button', name: 'Finish the inspection' });
-  await attrIs(t, stepper('signature'), 'data-state', 'done');
+  await signBoth(t);
 
   // Submitted with no network: it waits, then goes once the network is back.
   await openStep(t, 'submit');
@@ -255,7 +261,7 @@ export async function inspectorDay(t: Tablet, net: Network, dataDir: string, rep
   return { ms, typed: { findings, masterSays, ...typed, name: who.name }, held: heldBy(dataDir, report.id) };
 }
 
-function heldBy(dataDir: string, reportId: number): DayResult['held'] {
+export function heldBy(dataDir: string, reportId: number): DayResult['held'] {
   const db = new Database(path.join(dataDir, 'pir.sqlite'), { readonly: true, fileMustExist: true });
   try {
     const row = db.prepare('SELECT status, doc FROM reports WHERE id = ?').get(reportId) as { status: string; doc: string };

@@ -4,7 +4,7 @@
  */
 import puppeteer, { type Browser, type ElementHandle, type Page } from 'puppeteer-core';
 import { chromiumPath } from '../../playwright.config';
-import { ACTIONABLE, pageFunction, whenActionable, type Find, type Screen, type Tablet } from './tablet';
+import { ACTIONABLE, COMPOSE, composedWords, pageFunction, whenActionable, type Find, type Screen, type Tablet } from './tablet';
 
 export const FIREFOX_PATH = process.env.FIREFOX_PATH ?? '/usr/bin/firefox-esr';
 
@@ -25,8 +25,21 @@ export async function openPuppeteerTablet(engine: 'chromium' | 'firefox', baseUR
       : await puppeteer.launch({ browser: 'firefox', executablePath: FIREFOX_PATH, headless: true, userDataDir: profileDir });
   const page: Page = (await browser.pages())[0] ?? (await browser.newPage());
   await page.setViewport(screen);
+  return tabletOn(engine, browser, page, baseURL, screen, () => browser.close());
+}
 
+/** The tab in front: a tab behind draws no frames (requestAnimationFrame waits), so a tap goes to the front one first. */
+const inFront = new WeakMap<Browser, Page>();
+async function toFront(browser: Browser, page: Page) {
+  if (inFront.get(browser) === page) return;
+  await page.bringToFront();
+  inFront.set(browser, page);
+}
+
+function tabletOn(engine: 'chromium' | 'firefox', browser: Browser, page: Page, baseURL: string, screen: Screen, close: () => Promise<void>): Tablet {
+  inFront.set(browser, page);
   const element = async (f: Find, timeout = 10_000): Promise<ElementHandle<Element>> => {
+    await toFront(browser, page);
     const fn = pageFunction('return find(arg);');
     const deadline = Date.now() + timeout;
     for (;;) {
@@ -65,6 +78,36 @@ export async function openPuppeteerTablet(engine: 'chromium' | 'firefox', baseUR
         await el.dispose();
       });
     },
+    async compose(f, text) {
+      await whenActionable(() => element(f), actionable, async (el) => {
+        await el.click();
+        if (engine === 'chromium') {
+          // Real composition, as the keyboard's input method sends it.
+          await el.evaluate((e) => {
+            const input = e as HTMLInputElement;
+            input.setSelectionRange(input.value.length, input.value.length);
+          });
+          const cdp = await page.createCDPSession();
+          for (const [word, after] of composedWords(text)) {
+            for (let i = 1; i <= word.length; i++) await cdp.send('Input.imeSetComposition', { text: word.slice(0, i), selectionStart: i, selectionEnd: i });
+            if (word) await cdp.send('Input.insertText', { text: word });
+            if (after) await cdp.send('Input.insertText', { text: after });
+          }
+          await cdp.detach();
+        } else {
+          const compose = new Function('el', 'words', `var arg = { el: el, words: words }; ${COMPOSE}`) as (e: Element, words: [string, string][]) => Promise<void>;
+          await el.evaluate(compose, composedWords(text));
+        }
+        await el.dispose();
+      });
+    },
+    async openTab(path) {
+      const second = await browser.newPage();
+      await second.setViewport(screen);
+      const tab = tabletOn(engine, browser, second, baseURL, screen, () => second.close());
+      await tab.goto(path);
+      return tab;
+    },
     async setFiles(f, paths) {
       const el = (await element({ ...f, hidden: true })) as ElementHandle<HTMLInputElement>;
       await el.uploadFile(...paths);
@@ -85,7 +128,7 @@ export async function openPuppeteerTablet(engine: 'chromium' | 'firefox', baseUR
       await page.screenshot({ path: path as `${string}.png` });
     },
     async close() {
-      await browser.close();
+      await close();
     },
   };
 }

@@ -39,6 +39,15 @@ export interface Tablet {
   click(f: Find): Promise<void>;
   /** replaces the value of a text field by typing */
   type(f: Find, text: string): Promise<void>;
+  /**
+   * Adds `text` at the end of a text field the way Android and iPad keyboards type: each word is
+   * composed letter by letter (IME composition), then committed, then the space after it. Chromium
+   * gets real composition through the DevTools protocol; WebDriver has none, so other engines get the
+   * same events from the page (COMPOSE below).
+   */
+  compose(f: Find, text: string): Promise<void>;
+  /** opens a second tab (window) of the same browser at `path`, sharing the tablet's storage */
+  openTab(path: string): Promise<Tablet>;
   /** gives files (paths on this machine) to a file input */
   setFiles(f: Find, paths: string[]): Promise<void>;
   /** presses, moves through `points` (fractions of the element's box) and releases */
@@ -148,3 +157,60 @@ export async function whenActionable<E>(find: () => Promise<E>, actionable: (el:
     }
   }
 }
+
+/** The words of a text as a keyboard composes them: [word, what follows it before the next word]. */
+export function composedWords(text: string): [string, string][] {
+  // Spaces before the first word are typed plainly, as an empty word's "after".
+  return [...text.matchAll(/(\S*)(\s*)/g)].filter((m) => m[0] !== '').map((m) => [m[1]!, m[2]!]);
+}
+
+/**
+ * In-page body (arg: { el, words }): composition as a tablet keyboard makes it, for engines whose
+ * driver cannot compose. For each word: compositionstart, then each longer prefix of the word
+ * replaces the one before at the caret (compositionupdate, an input event with isComposing), then
+ * compositionend and the committed word; the space after it is typed plainly. A task passes between
+ * events, as between a keyboard's, so the page draws meanwhile.
+ */
+export const COMPOSE = `var el = arg.el;
+  el.focus();
+  var proto = el.tagName === 'TEXTAREA' ? HTMLTextAreaElement.prototype : HTMLInputElement.prototype;
+  var setValue = Object.getOwnPropertyDescriptor(proto, 'value').set;
+  // A task between events (a message, not a timer: timers of a tab out of view are slowed to a second).
+  var tick = function () { return new Promise(function (r) { var c = new MessageChannel(); c.port1.onmessage = function () { r(); }; c.port2.postMessage(0); }); };
+  function put(start, end, text, composing, type) {
+    var v = el.value;
+    setValue.call(el, v.slice(0, start) + text + v.slice(end));
+    el.setSelectionRange(start + text.length, start + text.length);
+    el.dispatchEvent(new InputEvent('input', { bubbles: true, inputType: type, data: text, isComposing: composing }));
+  }
+  var i = 0;
+  function next() {
+    if (i >= arg.words.length) return Promise.resolve();
+    var word = arg.words[i][0], after = arg.words[i][1];
+    i++;
+    el.setSelectionRange(el.value.length, el.value.length);
+    var start = el.selectionStart, shown = 0, n = 0;
+    if (word === '') {
+      put(start, start, after, false, 'insertText');
+      return tick().then(next);
+    }
+    el.dispatchEvent(new CompositionEvent('compositionstart', { bubbles: true, data: '' }));
+    function step() {
+      if (n >= word.length) {
+        el.dispatchEvent(new CompositionEvent('compositionend', { bubbles: true, data: word }));
+        put(start, start + shown, word, false, 'insertFromComposition');
+        return tick().then(function () {
+          if (after) { el.setSelectionRange(el.value.length, el.value.length); put(el.value.length, el.value.length, after, false, 'insertText'); }
+          return tick();
+        });
+      }
+      n++;
+      var part = word.slice(0, n);
+      el.dispatchEvent(new CompositionEvent('compositionupdate', { bubbles: true, data: part }));
+      put(start, start + shown, part, true, 'insertCompositionText');
+      shown = part.length;
+      return tick().then(step);
+    }
+    return step().then(next);
+  }
+  return next();`;

@@ -7,7 +7,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
-import { ACTIONABLE, pageFunction, whenActionable, type Find, type Screen, type Tablet } from './tablet';
+import { ACTIONABLE, COMPOSE, composedWords, pageFunction, whenActionable, type Find, type Screen, type Tablet } from './tablet';
 
 export const WEBKIT_DRIVER = process.env.WEBKIT_DRIVER ?? '/usr/bin/WebKitWebDriver';
 export const WEBKIT_BROWSER = process.env.WEBKIT_BROWSER ?? '/usr/lib/x86_64-linux-gnu/webkit2gtk-4.1/MiniBrowser';
@@ -68,67 +68,113 @@ export async function openWebKitTablet(baseURL: string, screen: Screen): Promise
   const inner = await call<[number, number]>('POST', s('/execute/sync'), { script: 'return [innerWidth, innerHeight]', args: [] });
   await call('POST', s('/window/rect'), { width: screen.width * 2 - inner[0], height: screen.height * 2 - inner[1] });
 
-  const execute = <T>(body: string, arg: unknown) =>
-    call<T>('POST', s('/execute/async'), { script: `var done = arguments[arguments.length - 1]; ${pageFunction(body)}(arguments[0]).then(done, function (e) { done({ __error: String(e && e.stack || e) }); });`, args: [arg ?? null] });
-
-  const element = async (f: Find, timeout = 10_000): Promise<ElementRef> => {
-    const deadline = Date.now() + timeout;
-    for (;;) {
-      const el = await execute<ElementRef | null>('return find(arg);', f).catch(() => null);
-      if (el && el[ELEMENT]) return el;
-      if (Date.now() > deadline) throw new Error(`webkit: no element ${JSON.stringify(f)}`);
-      await new Promise((r) => setTimeout(r, 100));
-    }
+  let current = await call<string>('GET', s('/window'));
+  const closeSession = async () => {
+    await call('DELETE', s('')).catch(() => {});
+    driver.kill();
+    x.stop();
   };
 
-  const actionable = (el: ElementRef) => execute<string>(ACTIONABLE, el);
+  function tabletIn(handle: string, close: () => Promise<void>): Tablet {
+    // Every action goes to this tablet's window: WebDriver acts in one window at a time.
+    const focus = async () => {
+      if (current === handle) return;
+      await call('POST', s('/window'), { handle });
+      current = handle;
+    };
+    const execute = async <T>(body: string, arg: unknown) => {
+      await focus();
+      return call<T>('POST', s('/execute/async'), { script: `var done = arguments[arguments.length - 1]; ${pageFunction(body)}(arguments[0]).then(done, function (e) { done({ __error: String(e && e.stack || e) }); });`, args: [arg ?? null] });
+    };
+    const element = async (f: Find, timeout = 10_000): Promise<ElementRef> => {
+      const deadline = Date.now() + timeout;
+      for (;;) {
+        const el = await execute<ElementRef | null>('return find(arg);', f).catch(() => null);
+        if (el && el[ELEMENT]) return el;
+        if (Date.now() > deadline) throw new Error(`webkit: no element ${JSON.stringify(f)}`);
+        await new Promise((r) => setTimeout(r, 100));
+      }
+    };
 
-  const pointer = (actions: unknown[]) =>
-    call('POST', s('/actions'), { actions: [{ type: 'pointer', id: 'finger', parameters: { pointerType: 'mouse' }, actions }] });
+    const actionable = (el: ElementRef) => execute<string>(ACTIONABLE, el);
 
-  return {
-    engine: 'webkit',
-    async goto(path) {
-      await call('POST', s('/url'), { url: new URL(path, baseURL).href });
-    },
-    async reload() {
-      await call('POST', s('/refresh'), {});
-    },
-    async run<T>(body: string, arg?: unknown) {
-      const r = await execute<T & { __error?: string }>(body, arg);
-      if (r && typeof r === 'object' && '__error' in r) throw new Error(`webkit: ${r.__error}`);
-      return r as T;
-    },
-    async click(f) {
-      await whenActionable(() => element(f), actionable, (el) => call('POST', s(`/element/${el[ELEMENT]}/click`), {}));
-    },
-    async type(f, text) {
-      await whenActionable(() => element(f), actionable, async (el) => {
-        await call('POST', s(`/element/${el[ELEMENT]}/click`), {});
-        await execute('arg.select && arg.select();', el);
-        await call('POST', s(`/element/${el[ELEMENT]}/value`), { text: '\uE003' + text });
-      });
-    },
-    async setFiles(f, paths) {
-      const el = await element({ ...f, hidden: true });
-      await call('POST', s(`/element/${el[ELEMENT]}/value`), { text: paths.join('\n') });
-    },
-    async drag(f, points) {
-      await whenActionable(() => element(f), actionable, async (el) => {
-        const box = await execute<{ width: number; height: number }>('var r = arg.getBoundingClientRect(); return { width: r.width, height: r.height };', el);
-        // Offsets from an element origin are from its centre (W3C WebDriver).
-        const move = ([px, py]: [number, number]) => ({ type: 'pointerMove', duration: 0, origin: el, x: Math.round((px - 0.5) * box.width), y: Math.round((py - 0.5) * box.height) });
-        await pointer([move(points[0]!), { type: 'pointerDown', button: 0 }, ...points.slice(1).map(move), { type: 'pointerUp', button: 0 }]);
-      });
-    },
-    async screenshot(path) {
-      const png = await call<string>('GET', s('/screenshot'));
-      fs.writeFileSync(path, Buffer.from(png, 'base64'));
-    },
-    async close() {
-      await call('DELETE', s('')).catch(() => {});
-      driver.kill();
-      x.stop();
-    },
-  };
+    const pointer = async (actions: unknown[]) => {
+      await focus();
+      await call('POST', s('/actions'), { actions: [{ type: 'pointer', id: 'finger', parameters: { pointerType: 'mouse' }, actions }] });
+    };
+
+    return {
+      engine: 'webkit',
+      async goto(path) {
+        await focus();
+        await call('POST', s('/url'), { url: new URL(path, baseURL).href });
+      },
+      async reload() {
+        await focus();
+        await call('POST', s('/refresh'), {});
+      },
+      async run<T>(body: string, arg?: unknown) {
+        const r = await execute<T & { __error?: string }>(body, arg);
+        if (r && typeof r === 'object' && '__error' in r) throw new Error(`webkit: ${r.__error}`);
+        return r as T;
+      },
+      async click(f) {
+        await whenActionable(() => element(f), actionable, async (el) => {
+          await focus();
+          await call('POST', s(`/element/${el[ELEMENT]}/click`), {});
+        });
+      },
+      async type(f, text) {
+        await whenActionable(() => element(f), actionable, async (el) => {
+          await focus();
+          await call('POST', s(`/element/${el[ELEMENT]}/click`), {});
+          await execute('arg.select && arg.select();', el);
+          await call('POST', s(`/element/${el[ELEMENT]}/value`), { text: '\uE003' + text });
+        });
+      },
+      async compose(f, text) {
+        await whenActionable(() => element(f), actionable, async (el) => {
+          await focus();
+          await call('POST', s(`/element/${el[ELEMENT]}/click`), {});
+          // The element goes alone as the argument (WebKitGTK finds no element inside an object), the words before it.
+        await execute('window.__composeWords = arg; return true;', composedWords(text));
+        const r = await execute<{ __error?: string } | null>(`arg = { el: arg, words: window.__composeWords }; ${COMPOSE}`, el);
+        if (r && typeof r === 'object' && '__error' in r) throw new Error(`webkit: ${r.__error}`);
+        });
+      },
+      async openTab(path) {
+        const { handle: second } = await call<{ handle: string }>('POST', s('/window/new'), { type: 'window' });
+        const tab = tabletIn(second, async () => {
+          await call('POST', s('/window'), { handle: second });
+          current = second;
+          await call('DELETE', s('/window'));
+          await call('POST', s('/window'), { handle });
+          current = handle;
+        });
+        await tab.goto(path);
+        return tab;
+      },
+      async setFiles(f, paths) {
+        const el = await element({ ...f, hidden: true });
+        await call('POST', s(`/element/${el[ELEMENT]}/value`), { text: paths.join('\n') });
+      },
+      async drag(f, points) {
+        await whenActionable(() => element(f), actionable, async (el) => {
+          const box = await execute<{ width: number; height: number }>('var r = arg.getBoundingClientRect(); return { width: r.width, height: r.height };', el);
+          // Offsets from an element origin are from its centre (W3C WebDriver).
+          const move = ([px, py]: [number, number]) => ({ type: 'pointerMove', duration: 0, origin: el, x: Math.round((px - 0.5) * box.width), y: Math.round((py - 0.5) * box.height) });
+          await pointer([move(points[0]!), { type: 'pointerDown', button: 0 }, ...points.slice(1).map(move), { type: 'pointerUp', button: 0 }]);
+        });
+      },
+      async screenshot(path) {
+        await focus();
+        const png = await call<string>('GET', s('/screenshot'));
+        fs.writeFileSync(path, Buffer.from(png, 'base64'));
+      },
+      async close() {
+        await close();
+      },
+    };
+  }
+  return tabletIn(current, closeSession);
 }

@@ -3,8 +3,9 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { PDFDocument } from 'pdf-lib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { currentFilesReply, extendedReply, PIR_STATUSES, pirCallId, paths, REFERENCE_DATASETS, type Pir } from '../../lib/contract/index';
+import { AUTHORISATION_ISSUER_DATASET, currentFilesReply, downloadLink, extendedReply, PIR_STATUSES, pirCallId, paths, REFERENCE_DATASETS, type Pir } from '../../lib/contract/index';
 import { isValidImo } from '../../server/seed/identity';
+import { pdfPagesText } from '../pdf-text';
 import { ReferenceStore, DEFAULT_REFERENCE_DIR } from '../../server/reference';
 import { openDb } from '../../server/db/schema';
 import { anotherTablet, seedDemoData } from '../../server/seed/index';
@@ -155,19 +156,21 @@ describe('demo data', () => {
     expect(sizes.size).toBeGreaterThanOrEqual(4);
   });
 
+  // a held report's details are read by the tablet holding it (issue 19 item 9)
+  const holders = new Map<string, Awaited<ReturnType<typeof asUser>>>();
+  const reader = async (device: string | null) => {
+    if (device === null) return amina;
+    if (!holders.has(device)) {
+      const user = DEMO_USERS.find((u) => u.deviceName === device || anotherTablet(u) === device)!;
+      holders.set(device, await asUser(t.app, user, device));
+    }
+    return holders.get(device)!;
+  };
+  const extendedOf = async (p: Pir) => extendedReply.parse(await (await (await reader(p.claimedByDevice)).get(be(paths.extended(pirCallId(p))))).json());
+
   it('extended info is partly filled with realistic data', async () => {
-    // a held report's details are read by the tablet holding it (issue 19 item 9)
-    const holders = new Map<string, Awaited<ReturnType<typeof asUser>>>();
-    const reader = async (device: string | null) => {
-      if (device === null) return amina;
-      if (!holders.has(device)) {
-        const user = DEMO_USERS.find((u) => u.deviceName === device || anotherTablet(u) === device)!;
-        holders.set(device, await asUser(t.app, user, device));
-      }
-      return holders.get(device)!;
-    };
     for (const p of list.slice(0, 30)) {
-      const ext = extendedReply.parse(await (await (await reader(p.claimedByDevice)).get(be(paths.extended(pirCallId(p))))).json());
+      const ext = await extendedOf(p);
       expect(ext.vessel.name).toBe(p.vesselIdentity.vesselName);
       expect(ext.vessel.mmsi).toBe(p.vesselIdentity.mmsi);
       expect(ext.pir.portOfInspection).toBe(p.portOfArrival);
@@ -179,6 +182,41 @@ describe('demo data', () => {
         }
       }
     }
+  });
+
+  it('names every authorisation issuer from the list the authorisation steps read, and its document prints that name (issue 29 item 8)', async () => {
+    const refs = new ReferenceStore(DEFAULT_REFERENCE_DIR, silent);
+    const issuers = refs.list(AUTHORISATION_ISSUER_DATASET)!;
+    const flags = refs.list('flag')!;
+    let fishing = 0;
+    let transhipment = 0;
+    for (const p of list) {
+      const ext = await extendedOf(p);
+      const flagCode = flags.find((f) => f.id === p.vesselIdentity.flagStateId)!.code;
+      const check = async (a: { identifier: string; issuedBy: number | null; attachment: string | null }, issuedByCode: string) => {
+        const issuer = issuers.find((e) => e.id === a.issuedBy);
+        expect(issuer, `${p.code} ${a.identifier}: issuedBy ${a.issuedBy} is not in ${AUTHORISATION_ISSUER_DATASET}`).toBeDefined();
+        // the flag state itself, or its EU-member entry ("EU (France)")
+        expect([issuedByCode, `EUR.${issuedByCode}`], `${p.code} ${a.identifier}`).toContain(issuer!.code);
+        if (a.attachment) {
+          const res = await (await reader(p.claimedByDevice)).get(downloadLink('attachments', Number(a.attachment)));
+          expect(res.status).toBe(200);
+          const text = (await pdfPagesText(new Uint8Array(await res.arrayBuffer()))).join('\n');
+          expect(text, `${p.code} ${a.identifier}`).toContain(issuer!.nameEn);
+        }
+      };
+      for (const a of ext.pir.fishingAuthorizations) {
+        // an ATF is issued by the flag state; a CSFL by the coastal State, Seychelles
+        await check(a, a.isTypeATF ? flagCode : 'SYC');
+        fishing++;
+      }
+      for (const a of ext.pir.transhipmentAuthorizations) {
+        await check(a, flagCode);
+        transhipment++;
+      }
+    }
+    expect(fishing).toBeGreaterThanOrEqual(20);
+    expect(transhipment).toBeGreaterThanOrEqual(1);
   });
 
   it('is deterministic for a given seed and today', async () => {

@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
-import { pdfPagesText } from '../pdf-text';
+import { dejaVuFonts, pdfPagesText } from '../pdf-text';
 import { encodePng } from '../../server/seed/png';
 import type { ResolvedSection } from '@/lib/inspection/review';
 import { A4, layoutReport, MARGIN, wrapText, type Block, type Measure, type ReportPdfContent } from '@/features/inspection/model/report-pdf/layout';
 import { renderReportPdf } from '@/features/inspection/model/report-pdf/render';
-import { shortFingerprint, winAnsiSafe } from '@/features/inspection/model/report-pdf/text';
+import { shortFingerprint } from '@/features/inspection/model/report-pdf/text';
 
 async function helvetica(): Promise<Measure> {
   const doc = await PDFDocument.create();
@@ -66,12 +66,7 @@ describe('the signed report layout', () => {
     const measure = await helvetica();
     const lines = wrapText(`${LONG} ${'a'.repeat(400)}`, 300, 10, false, measure);
     for (const l of lines) expect(measure(l, 10, false)).toBeLessThanOrEqual(300);
-    expect(lines.join(' ').replace(/\s+/g, '')).toBe(winAnsiSafe(`${LONG} ${'a'.repeat(400)}`).replace(/\s+/g, ''));
-  });
-
-  it('keeps French letters WinAnsi has, and makes the others printable', () => {
-    expect(winAnsiSafe('é è à ç ô œ « » ’ €')).toBe('é è à ç ô œ « » ’ €');
-    expect(winAnsiSafe('1\u202f234 ő 😀')).toBe('1 234 o ?');
+    expect(lines.join(' ').replace(/\s+/g, '')).toBe(`${LONG} ${'a'.repeat(400)}`.replace(/\s+/g, ''));
   });
 
   it('prints the fingerprint’s short form: 16 hex digits in groups of 4', () => {
@@ -91,7 +86,7 @@ describe('the signed report layout', () => {
       expect(texts(p.blocks).at(-1)?.text).toBe(`PIR-SYC-2026-0007 · Page ${i + 1} sur ${pages.length}`);
     }
     const all = pages.flatMap((p) => texts(p.blocks).map((b) => b.text)).join(' ');
-    expect(all.replace(/\s+/g, '')).toContain(winAnsiSafe(LONG).replace(/\s+/g, ''));
+    expect(all.replace(/\s+/g, '')).toContain(LONG.replace(/\s+/g, ''));
   });
 
   it('marks a delta of 10 or more, shows the refusal in place of the master’s signature and places the inspector’s', async () => {
@@ -111,7 +106,7 @@ describe('the signed report layout', () => {
 
   it('renders a PDF whose text reads back with its accents, and embeds the signature', async () => {
     const png = new Uint8Array(encodePng(50, 20, 3, () => [0, 0, 0]));
-    const bytes = await renderReportPdf({ content: content(), images: [{ id: 'sig', bytes: png.buffer as ArrayBuffer }], title: 'PIR', date: '2026-11-20T12:00:00.000Z' });
+    const bytes = await renderReportPdf({ content: content(), images: [{ id: 'sig', bytes: png.buffer as ArrayBuffer }], title: 'PIR', date: '2026-11-20T12:00:00.000Z' }, dejaVuFonts());
     const text = (await pdfPagesText(bytes)).join('\n');
     expect(text).toContain('Étoile du Nord');
     expect(text).toContain('Écart relevé à la cale nº 2 ; œuvre « contrôlée ».');

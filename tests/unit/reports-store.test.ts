@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { createAppRuntime } from '@/lib/app/runtime';
 import { localKeys } from '@/lib/local-data/cache';
 import { db } from '@/lib/local-data/db';
-import { commit, editReport, findReport, flushEdits, WRITE_AHEAD_KEY } from '@/lib/local-data/reports-store';
+import { commit, currentWriteProblem, editReport, findReport, flushEdits, onWriteProblem, RETRY_WRITE_MS, WRITE_AHEAD_KEY } from '@/lib/local-data/reports-store';
 import type { Pir } from '@/lib/contract';
 import { MemoryStorage } from './fixtures/memory-storage';
 import { emptyExtended, report } from './fixtures/report';
@@ -65,5 +65,41 @@ describe('the tablet\'s reports', () => {
     await Promise.all([writing, storing]);
     expect(unsaved()).toEqual([]);
     expect((await (await db()).get('reports', held.id))?.extended).not.toBeNull();
+  });
+
+  it('on a full tablet, says so, keeps the edit on screen, keeps storing later edits and stores it once space returns', async () => {
+    const client = new QueryClient();
+    createAppRuntime(client);
+    const held = report(311, 'inspecting', { claimedByDevice: 'TAB-A', extended: findings('') });
+    client.setQueryData(localKeys.reports, [held]);
+    await commit({ put: [held] });
+    const problems: (string | null)[] = [];
+    const stop = onWriteProblem(() => problems.push(currentWriteProblem()));
+
+    // The storage refuses every write, as a full tablet's does.
+    const put = IDBObjectStore.prototype.put;
+    IDBObjectStore.prototype.put = function () {
+      throw new DOMException('The quota has been exceeded.', 'QuotaExceededError');
+    };
+    try {
+      editReport(held.id, (r) => ({ ...r, extended: findings('Cale 3 à −18 °C') }));
+      await flushEdits();
+      expect(currentWriteProblem()).toBe('full');
+      expect(findReport(held.id)?.extended?.pir.findingsByInspector).toBe('Cale 3 à −18 °C');
+      // A later edit is not blocked by the failed one: it is tried, and refused too.
+      editReport(held.id, (r) => ({ ...r, extended: findings('Cale 3 à −18 °C, givre') }));
+      await flushEdits();
+      expect(currentWriteProblem()).toBe('full');
+      expect((await (await db()).get('reports', held.id))?.extended?.pir.findingsByInspector).toBe('');
+    } finally {
+      IDBObjectStore.prototype.put = put;
+    }
+    // Space returns: the retry stores the latest text, without a reload, and the message goes.
+    await new Promise((r) => setTimeout(r, RETRY_WRITE_MS + 200));
+    await flushEdits();
+    expect((await (await db()).get('reports', held.id))?.extended?.pir.findingsByInspector).toBe('Cale 3 à −18 °C, givre');
+    expect(currentWriteProblem()).toBeNull();
+    expect(problems).toEqual(['full', null]);
+    stop();
   });
 });

@@ -1,6 +1,7 @@
 'use client';
 import { AppLink as Link } from '@/components/shared/app-link';
-import { useFormatter, useNow, useTranslations } from 'next-intl';
+import { useFormatter, useTranslations } from 'next-intl';
+import { useServerNow } from '@/lib/hooks/use-server-now';
 import { useEffect, useMemo, useState } from 'react';
 
 import { calendarDays, dayKey, groupByDay } from '@/features/calendar/model/days';
@@ -24,7 +25,8 @@ import { StatusBadge } from '@/components/report/status-badge';
 export function CalendarScreen() {
   const t = useTranslations('calendar');
   const format = useFormatter();
-  const now = useNow({ updateInterval: 60_000 });
+  // "Today" is the server's: the inspections' times were recorded on its clock (issue 29 item 6).
+  const now = useServerNow({ updateInterval: 60_000 });
   const files = useLocalReports();
   const device = useDeviceName();
   const settled = useReportsSettled(files.data);

@@ -2,7 +2,7 @@
 import { AppLink as Link } from '@/components/shared/app-link';
 import { useRouter } from 'next/navigation';
 import { useTranslations } from 'next-intl';
-import { FolderOpenIcon, LockIcon } from 'lucide-react';
+import { AppWindowIcon, FolderOpenIcon, LockIcon } from 'lucide-react';
 import { useCallback, useDeferredValue, useEffect, useRef, useSyncExternalStore } from 'react';
 import { toast } from 'sonner';
 import type { Pir, StepName } from '@/lib/contract';
@@ -25,6 +25,10 @@ import { Stepper } from './stepper';
 import { StepLinks, StepNavigator } from './step-navigator';
 import { PickReportPlaceholder } from '@/components/report/report-frame';
 import { StepPanel } from './step-panel';
+import { useReportEditor } from './use-report-editor';
+
+/** Statuses in which the step panel changes the report: only one tab does that at a time. */
+const EDITED_STATUSES = new Set<Pir['status']>(['ready', 'inspecting', 'signing', 'readytosubmit']);
 
 // One empty list, so the memoised step panel sees the same one from render to render.
 const NO_PROCESSES: never[] = [];
@@ -72,6 +76,8 @@ function Inspection({ report, requested }: { report: Pir; requested: StepName | 
   // drawn after that paint, in a render the next tap can interrupt (a long step took 150–200 ms at CPU 4×).
   const shown = useDeferredValue(chosen);
   const progress = inspectionProgress(report);
+  const editor = useReportEditor(report.id);
+  const readOnly = editor.state !== 'editing' && EDITED_STATUSES.has(report.status);
 
   // SPEC §2: completing a step returns to the step list, which then shows the next step (from its top, below).
   const backToCurrent = useCallback(() => {
@@ -156,7 +162,20 @@ function Inspection({ report, requested }: { report: Pir; requested: StepName | 
         </div>
       </aside>
       <div className="flex min-w-0 scroll-mt-4 flex-col gap-4" ref={panel} data-testid="step-column">
-        <StepPanel step={shown} report={report} current={current} deviceName={device} processes={processes} onDone={backToCurrent} />
+        {readOnly && (
+          <div className="flex flex-col gap-3 rounded-xl border border-primary/40 bg-primary/10 p-4 text-sm @min-[30rem]:flex-row @min-[30rem]:items-center" role="status" data-testid="edited-elsewhere">
+            <p className="flex flex-1 gap-2">
+              <AppWindowIcon className="mt-0.5 size-4 shrink-0" aria-hidden /> {ti('editedElsewhere')}
+            </p>
+            <Button onClick={editor.takeOver} disabled={editor.state === 'taking'} data-testid="edit-here">
+              {editor.state === 'taking' ? ti('takingOver') : ti('editHere')}
+            </Button>
+          </div>
+        )}
+        {/* Read here while another tab edits: the step follows every stored edit (drawn again from it). */}
+        <div inert={readOnly} key={readOnly ? `read:${report.lastUpdateDate}` : 'edit'} className="contents" data-read-only={readOnly || undefined}>
+          <StepPanel step={shown} report={report} current={current} deviceName={device} processes={processes} onDone={backToCurrent} />
+        </div>
         {/* Every step ends with Previous and Next, so a long step need not be scrolled back up. */}
         <nav aria-label={ti('endNavLabel')} data-testid="step-end-nav">
           <StepLinks steps={PAGE_STEPS} shown={shown} testIdPrefix="step-end" named />

@@ -3,6 +3,7 @@ import type { Pir } from '@/lib/contract';
 import { deleteFiles, putFile } from '@/lib/local-data/files-store';
 import { editReport, flushEdits } from '@/lib/local-data/reports-store';
 import { isHeldBy } from '@/lib/lifecycle/transitions';
+import { serverNow } from '@/lib/clock/clock';
 import { currentDevice } from '@/lib/session/session-store';
 
 export type SignatureRole = 'master' | 'inspector';
@@ -26,7 +27,8 @@ export async function registerSignature(reportId: number, role: SignatureRole, p
   await putFile({
     id,
     url: id,
-    date: new Date().toISOString(),
+    // shown as the time of signing: the server's time (issue 29 item 6)
+    date: serverNow().toISOString(),
     content: png,
     width: null,
     height: null,

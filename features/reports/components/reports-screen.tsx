@@ -17,6 +17,7 @@ import { sessionStore } from '@/lib/session/session-store';
 import { settingsStore, updateSettings } from '@/lib/store/settings';
 import { useStore } from '@/lib/store/use-store';
 import { useOnline } from '@/lib/hooks/use-online';
+import { useClockOffset } from '@/lib/hooks/use-server-now';
 import { PageHeader } from '@/components/shared/page-header';
 import { Button } from '@/components/ui/button';
 import { cn } from '@/lib/utils';
@@ -38,6 +39,7 @@ export function ReportsScreen() {
   const format = useFormatter();
   const locale = useLocale() as Language;
   const now = useNow({ updateInterval: 10_000 });
+  const clockOffset = useClockOffset();
   const user = useStore(sessionStore);
   const settings = useStore(settingsStore);
   const online = useOnline();
@@ -92,7 +94,8 @@ export function ReportsScreen() {
     [deviceName, ports, processesBySubject],
   );
 
-  const outbox = useMemo(() => outboxSummary(all ?? [], deviceName, now), [all, deviceName, now]);
+  // "Sent today": submissions are dated on the server's clock, so today is the server's (issue 29 item 6).
+  const outbox = useMemo(() => outboxSummary(all ?? [], deviceName, new Date(now.getTime() + clockOffset)), [all, deviceName, now, clockOffset]);
   // (after a reload offline, the time of the last answer before it)
   const checkedAt = files.dataUpdatedAt || listingCheckedAt();
   const updated = checkedAt ? t('updated', { time: format.relativeTime(new Date(checkedAt), now) }) : t('neverUpdated');

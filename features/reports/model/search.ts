@@ -1,6 +1,7 @@
 /**
  * SPEC §2 reports list search: the text box matches vessel name, IMO, IRCS, MMSI, port (its name in
- * the current language) and report code, accents and case ignored. Pure; the debounce lives in the screen.
+ * the current language) and report code, folded alike (case, accents, quote and dash variants:
+ * lib/format/fold). Pure; the debounce lives in the screen.
  *
  * Each report's search key (its fields folded and joined) is computed once per report object and kept
  * in a WeakMap. The keys of a list are also joined into one text, kept per list object, so a search
@@ -11,26 +12,18 @@
  */
 import type { Pir } from '@/lib/contract';
 import { DEFAULT_PORT_OF_ARRIVAL } from '@/lib/contract/constants';
+import { foldForSearch, searchWords } from '@/lib/format/fold';
 import { isHeldHere } from '@/lib/reports/merge';
 
 export type SearchableReport = Pick<Pir, 'code' | 'portOfArrival'> & {
   vesselIdentity: Pick<Pir['vesselIdentity'], 'vesselName' | 'imoId' | 'ircs' | 'mmsi'>;
 };
 
-const DIACRITICS = /\p{Diacritic}/gu;
-const NON_ASCII = /[\u0080-\uffff]/;
-
-/** Lower case without accents: "Réunion" and "REUNION" both give "reunion". */
-export function foldText(text: string): string {
-  const lower = text.toLowerCase();
-  // Most fields are plain ASCII: skip the (comparatively slow) Unicode normalisation for them.
-  return NON_ASCII.test(lower) ? lower.normalize('NFD').replace(DIACRITICS, '').normalize('NFC') : lower;
-}
+/** The search fold every search shares (lib/format/fold): "Réunion" finds "REUNION", "d’eau" finds "d'Eau". */
+export const foldText = foldForSearch;
 
 /** The words of a query, folded; empty when the query is blank. */
-export function queryWords(query: string): string[] {
-  return foldText(query).split(/\s+/).filter(Boolean);
-}
+export const queryWords = searchWords;
 
 /** Fields are joined by a character no query word contains, so a word never spans two fields. */
 const SEPARATOR = '\n';

@@ -9,14 +9,19 @@
  */
 import '@/lib/contract/zod-config';
 import { z } from 'zod';
+import { serverNowMs } from '@/lib/clock/now';
 import { msg } from './messages';
 
 /** A rule: the message (from `msg()`) when the value breaks it, else null. */
 export type Check<T> = (value: T) => string | null;
 /** Milliseconds since the epoch. */
 export type Clock = () => number;
-/** Reads `Date` at each call (not a reference taken at import), so a faked system time applies. */
-export const systemClock: Clock = () => Date.now();
+/**
+ * The server's time as the tablet knows it (issue 29 item 6: a tablet three days slow must not call
+ * today "in the future"). Reads `Date` at each call (not a reference taken at import), so a faked
+ * system time applies.
+ */
+export const systemClock: Clock = () => serverNowMs();
 
 const typeError = { error: msg('required') };
 

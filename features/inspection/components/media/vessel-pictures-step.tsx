@@ -21,6 +21,7 @@ import { Label } from '@/components/ui/label';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import { Textarea } from '@/components/ui/textarea';
 import { useLengthLimit } from '@/components/forms/length-counter';
+import { useOwnedText } from '@/components/forms/use-owned-text';
 import { ConfirmDialog } from '@/components/shared/confirm-dialog';
 import { StepFrame } from '../step-frame';
 import {
@@ -212,7 +213,12 @@ function PictureCardContent({
   const t = useTranslations('media');
   const tc = useTranslations('common');
   const ids = { type: useId(), description: useId(), date: useId() };
-  const descriptionLimit = useLengthLimit(picture.description.length, DESCRIPTION_MAX, ids.description);
+  // The description and date own their text while edited: the card is drawn from a deferred copy of
+  // the report, a render or more behind the keystrokes.
+  const uid = picture.uid;
+  const description = useOwnedText(picture.description, useCallback((text: string) => onChange(uid, { description: text }), [onChange, uid]));
+  const date = useOwnedText(toLocalInput(picture.date), useCallback((text: string) => onChange(uid, { date: fromLocalInput(text) }), [onChange, uid]));
+  const descriptionLimit = useLengthLimit(description.value.length, DESCRIPTION_MAX, ids.description);
   const { pictureTypes, label } = useDocumentTypes();
   const [zoom, setZoom] = useState(false);
   const [markup, setMarkup] = useState(false);
@@ -295,9 +301,8 @@ function PictureCardContent({
             id={ids.description}
             rows={2}
             maxLength={DESCRIPTION_MAX}
-            value={picture.description}
+            {...description}
             disabled={!editable}
-            onChange={(e) => onChange(picture.uid, { description: e.target.value })}
             onPaste={descriptionLimit.onPaste}
             aria-describedby={descriptionLimit.describedBy}
           />
@@ -308,10 +313,9 @@ function PictureCardContent({
           <Input
             id={ids.date}
             type="datetime-local"
-            value={toLocalInput(picture.date)}
+            {...date}
             max={max}
             disabled={!editable}
-            onChange={(e) => onChange(picture.uid, { date: fromLocalInput(e.target.value) })}
           />
         </div>
         {picture.author && <p className="text-xs text-muted-foreground">{t('pictures.author', { name: picture.author })}</p>}

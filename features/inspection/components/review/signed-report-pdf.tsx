@@ -6,10 +6,11 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import type { Pir } from '@/lib/contract';
 import { getFile } from '@/lib/local-data/files-store';
 import { formatBytes } from '@/lib/format/bytes';
+import { serverNow } from '@/lib/clock/clock';
 import { reviewImages } from '@/lib/inspection/review';
 import { INSPECTOR_SIGNATURE_IMAGE, MASTER_SIGNATURE_IMAGE, reportPdfContent, reportPdfName } from '@/features/inspection/model/report-pdf/content';
 import type { ReportPdfImage } from '@/features/inspection/model/report-pdf/render';
-import { buildReportPdfOffThread } from '@/features/inspection/data/report-pdf/builder';
+import { buildReportPdfOffThread, ReportPdfFontsMissingError } from '@/features/inspection/data/report-pdf/builder';
 import { saveDownload } from '@/lib/save-download';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from '@/components/ui/dialog';
@@ -60,12 +61,12 @@ export function SignedReportPdf({ report }: { report: Pir }) {
         if (bytes) images.push({ id, bytes });
       }
       const content = reportPdfContent(report, review.sections, review.deps);
-      const bytes = await buildReportPdfOffThread({ content, images, title: `${content.title} ${report.code}`, date: report.extended?.pir.endOfInspection ?? new Date().toISOString() });
+      const bytes = await buildReportPdfOffThread({ content, images, title: `${content.title} ${report.code}`, date: report.extended?.pir.endOfInspection ?? serverNow().toISOString() });
       setState({ status: 'ready', blob: new Blob([bytes], { type: 'application/pdf' }), ms: performance.now() - started, started });
     } catch (e) {
-      setState({ status: 'failed', message: e instanceof Error ? e.message : String(e) });
+      setState({ status: 'failed', message: e instanceof ReportPdfFontsMissingError ? t('fontsMissing') : e instanceof Error ? e.message : String(e) });
     }
-  }, [report, review]);
+  }, [report, review, t]);
 
   // made once the inspection is finished, and again in another language or after a change
   const key = ready && review ? `${report.id}:${locale}:${report.lastUpdateDate}:${report.status === 'submitted' ? '' : report.status}:${report.inspectionSignatures.fingerprint ?? ''}` : null;

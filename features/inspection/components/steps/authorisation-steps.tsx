@@ -2,6 +2,7 @@
 import { useTranslations } from 'next-intl';
 import { useController, useFormContext } from 'react-hook-form';
 import type { Pir } from '@/lib/contract';
+import { AUTHORISATION_ISSUER_DATASET } from '@/lib/contract/constants';
 import type { MediaStep } from '@/lib/media/pictures';
 import { fishingAuthorisationStep, newFishingAuthorization } from '@/lib/inspection/forms/definitions/fishing-authorisations';
 import { newTranshipmentAuthorization, transhipmentAuthorisationStep } from '@/lib/inspection/forms/definitions/transhipment-authorisations';
@@ -91,7 +92,7 @@ export function FishingAuthorisationStep({ report, onCompleted }: { report: Pir;
           <>
             <TextField name={`fishingAuthorizations.${i}.identifier`} label={t('identifier')} />
             <AuthorisationType name={`fishingAuthorizations.${i}.isTypeATF`} />
-            <ReferenceField name={`fishingAuthorizations.${i}.issuedBy`} label={t('issuedBy')} dataset="fishingArea" />
+            <ReferenceField name={`fishingAuthorizations.${i}.issuedBy`} label={t('issuedBy')} dataset={AUTHORISATION_ISSUER_DATASET} />
             <ReferenceField name={`fishingAuthorizations.${i}.fishingAreas`} label={t('fishingAreas')} dataset="fishingArea" multiple />
             <DateField name={`fishingAuthorizations.${i}.validFrom`} label={t('validFrom')} />
             <DateField name={`fishingAuthorizations.${i}.validTo`} label={t('validTo')} />
@@ -122,7 +123,7 @@ export function TranshipmentAuthorisationStep({ report, onCompleted }: { report:
         {(i) => (
           <>
             <TextField name={`transhipmentAuthorizations.${i}.identifier`} label={t('identifier')} />
-            <ReferenceField name={`transhipmentAuthorizations.${i}.issuedBy`} label={t('issuedBy')} dataset="fishingArea" />
+            <ReferenceField name={`transhipmentAuthorizations.${i}.issuedBy`} label={t('issuedBy')} dataset={AUTHORISATION_ISSUER_DATASET} />
             <DateField name={`transhipmentAuthorizations.${i}.validFrom`} label={t('validFrom')} />
             <DateField name={`transhipmentAuthorizations.${i}.validTo`} label={t('validTo')} />
             <SwitchField name={`transhipmentAuthorizations.${i}.objection`} label={t('objection')} />

@@ -5,6 +5,7 @@ import { PenLineIcon, CheckCheckIcon } from 'lucide-react';
 import { useId, useState } from 'react';
 import type { Language, Pir } from '@/lib/contract';
 import { endInspection, startSigning } from '@/lib/reports/actions';
+import { editReport } from '@/lib/local-data/reports-store';
 import { isHeldBy, signaturesComplete } from '@/lib/lifecycle/transitions';
 import { reportTitle } from '@/lib/reports/groups';
 import { useDeviceName } from '@/lib/hooks/use-device-name';
@@ -31,8 +32,10 @@ export function SignatureStep({ report, isCurrent }: { report: Pir; isCurrent: b
   const done = ['readytosubmit', 'submitting', 'submitted'].includes(report.status);
   // the review's language is the master's choice; the inspector's setting stays as it is
   const appLanguage = useLocale() as Language;
-  const [chosenLanguage, setReviewLanguage] = useState<Language | null>(null);
-  const reviewLanguage = chosenLanguage ?? appLanguage;
+  // Kept with the report: a reload (Safari reloads tabs it put in the background) keeps the master's choice.
+  const reviewLanguage = s.reviewLanguage ?? appLanguage;
+  const setReviewLanguage = (language: Language) =>
+    editReport(report.id, (r) => ({ ...r, inspectionSignatures: { ...r.inspectionSignatures, reviewLanguage: language } }));
   const review = report.extended && <ReportReview report={report} language={reviewLanguage} onLanguage={setReviewLanguage} />;
 
   const guard = (work: () => Promise<void>) => () =>

@@ -12,6 +12,7 @@ import type { Pir } from '@/lib/contract';
 import type { ProcessRecord } from '@/lib/local-data/db';
 import { archiveReport, cancelSubmit, submitReport } from '@/lib/reports/actions';
 import { isArchiveDue, isHeldBy, submissionFailed, submittedAt } from '@/lib/lifecycle/transitions';
+import { serverNow } from '@/lib/clock/clock';
 import { useDeviceName } from '@/lib/hooks/use-device-name';
 import { settingsStore } from '@/lib/store/settings';
 import { useStore } from '@/lib/store/use-store';
@@ -74,7 +75,7 @@ export function SubmitStep({ report, processes }: { report: Pir; processes: Proc
           </Button>
         )}
       </div>
-      {report.status === 'submitted' && isArchiveDue(report, new Date()) && <p className="text-sm text-muted-foreground">{t('archiveDue')}</p>}
+      {report.status === 'submitted' && isArchiveDue(report, serverNow()) && <p className="text-sm text-muted-foreground">{t('archiveDue')}</p>}
       <ConfirmDialog
         open={confirm === 'archive'}
         onOpenChange={(o) => !o && setConfirm(null)}

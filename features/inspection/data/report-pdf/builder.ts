@@ -5,8 +5,12 @@
  */
 import { workerCall } from '@/lib/workers/worker-call';
 import type { ReportPdfRequest } from '../../model/report-pdf/render';
+// fonts.ts only names the font files: their bytes are fetched when a PDF is made
+import { FONTS_MISSING, loadReportPdfFonts, ReportPdfFontsMissingError } from './fonts';
 
 export type ReportPdfReply = { ok: true; bytes: ArrayBuffer } | { ok: false; error: string };
+
+export { ReportPdfFontsMissingError };
 
 const inWorker = workerCall<ReportPdfRequest, ReportPdfReply>(
   () => new Worker(new URL('./report-pdf.worker.ts', import.meta.url), { type: 'module', name: 'report-pdf' }),
@@ -16,7 +20,8 @@ export async function buildReportPdfOffThread(req: ReportPdfRequest): Promise<Ar
   // images are copied, not transferred: if the worker fails they are still here for the fallback
   const reply = await inWorker(req);
   if (reply?.ok) return reply.bytes;
+  if (reply?.error === FONTS_MISSING) throw new ReportPdfFontsMissingError();
   if (reply) throw new Error(reply.error);
   const { renderReportPdfBuffer } = await import('../../model/report-pdf/render');
-  return renderReportPdfBuffer(req);
+  return renderReportPdfBuffer(req, await loadReportPdfFonts());
 }

@@ -3,12 +3,14 @@
 import { serveWorkerCalls } from '@/lib/workers/worker-call';
 import { renderReportPdfBuffer, type ReportPdfRequest } from '../../model/report-pdf/render';
 import type { ReportPdfReply } from './builder';
+import { FONTS_MISSING, loadReportPdfFonts, ReportPdfFontsMissingError } from './fonts';
 
 serveWorkerCalls<ReportPdfRequest, ReportPdfReply>(async (req) => {
   try {
-    const bytes = await renderReportPdfBuffer(req);
+    const bytes = await renderReportPdfBuffer(req, await loadReportPdfFonts());
     return { reply: { ok: true, bytes }, transfer: [bytes] };
   } catch (e) {
+    if (e instanceof ReportPdfFontsMissingError) return { reply: { ok: false, error: FONTS_MISSING } };
     return { reply: { ok: false, error: e instanceof Error ? e.message : String(e) } };
   }
 });

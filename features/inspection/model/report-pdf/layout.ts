@@ -1,11 +1,12 @@
 /**
  * Issue 22 item 2: the signed report's A4 pages, as positioned blocks. Pure: content and text metrics
  * in, pages of blocks out; no pdf-lib, no React, no I/O (features/inspection/model/report-pdf/render.ts draws the blocks).
- * Nothing is cut: long text wraps (words longer than a line are broken) and flows onto new pages.
+ * Nothing is cut: long text wraps (words longer than a line are broken) and flows onto new pages, and
+ * every string is first made printable with the embedded fonts' coverage (lib/format/print-text.ts).
  * Coordinates are PDF points from the bottom-left corner, as pdf-lib draws.
  */
 import type { ResolvedNode, ResolvedSection } from '@/lib/inspection/review';
-import { winAnsiSafe } from './text';
+import { printable, wrapLines, type Covers } from '@/lib/format/print-text';
 
 export const A4 = { width: 595.28, height: 841.89 } as const;
 export const MARGIN = 42;
@@ -52,38 +53,33 @@ export interface ImageSize {
   height: number;
 }
 
-/** Lines of `text` no wider than `width`: words wrap, a word wider than a line is broken. */
+/** Lines of `text` no wider than `width`: words wrap, a word wider than a line is broken (lib/format/print-text.ts). */
 export function wrapText(text: string, width: number, size: number, bold: boolean, measure: Measure): string[] {
-  const lines: string[] = [];
-  for (const para of winAnsiSafe(text).split('\n')) {
-    let line = '';
-    for (const word of para.split(/ +/).filter(Boolean)) {
-      const next = line ? `${line} ${word}` : word;
-      if (measure(next, size, bold) <= width) {
-        line = next;
-        continue;
-      }
-      if (line) lines.push(line);
-      line = '';
-      // a word longer than the line: as many characters per line as fit
-      let rest = word;
-      while (measure(rest, size, bold) > width) {
-        let n = 1;
-        while (n < rest.length && measure(rest.slice(0, n + 1), size, bold) <= width) n++;
-        lines.push(rest.slice(0, n));
-        rest = rest.slice(n);
-      }
-      line = rest;
-    }
-    lines.push(line);
-  }
-  return lines;
+  return wrapLines(text, width, (ch) => measure(ch, size, bold));
+}
+
+/** Every string of the content as the fonts print it (see printable). */
+function printableContent(c: ReportPdfContent, covers: Covers): ReportPdfContent {
+  const p = (s: string) => printable(s, covers);
+  const node = (n: ResolvedNode): ResolvedNode =>
+    n.kind === 'row' ? { ...n, label: p(n.label), value: p(n.value) } : n.kind === 'group' ? { ...n, title: p(n.title), children: n.children.map(node) } : n;
+  return {
+    title: p(c.title),
+    header: c.header.map(([l, v]) => [p(l), p(v)]),
+    sections: c.sections.map((s) => ({ ...s, title: p(s.title), children: s.children.map(node) })),
+    signaturesTitle: p(c.signaturesTitle),
+    signatures: c.signatures.map((s) => ({ ...s, label: p(s.label), note: p(s.note) })),
+    fingerprint: c.fingerprint && { label: p(c.fingerprint.label), value: p(c.fingerprint.value) },
+    footer: p(c.footer),
+  };
 }
 
 const SIZES = { title: 18, section: 13, group: 10.5, label: 8.5, value: 10, footer: 8 } as const;
 const LINE = 1.32;
 
-export function layoutReport(content: ReportPdfContent, measure: Measure, images: Record<string, ImageSize> = {}): LayoutPage[] {
+/** `covers`: what the embedded fonts draw; the rest is printed as code points. */
+export function layoutReport(typed: ReportPdfContent, measure: Measure, images: Record<string, ImageSize> = {}, covers: Covers = () => true): LayoutPage[] {
+  const content = printableContent(typed, covers);
   const pages: LayoutPage[] = [];
   const width = A4.width - 2 * MARGIN;
   let page: LayoutPage = { blocks: [] };
@@ -229,7 +225,7 @@ export function layoutReport(content: ReportPdfContent, measure: Measure, images
   const total = pages.length;
   pages.forEach((p, i) => {
     const footer = content.footer.replace('{n}', String(i + 1)).replace('{total}', String(total));
-    p.blocks.push({ kind: 'text', x: MARGIN, y: FOOTER_Y, size: SIZES.footer, bold: false, tone: 'muted', text: winAnsiSafe(footer) });
+    p.blocks.push({ kind: 'text', x: MARGIN, y: FOOTER_Y, size: SIZES.footer, bold: false, tone: 'muted', text: footer });
   });
   return pages;
 }

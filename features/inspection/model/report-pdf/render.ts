@@ -1,10 +1,19 @@
 /**
- * Draws the signed report (features/inspection/model/report-pdf/layout.ts) with pdf-lib: standard Helvetica (WinAnsi, which
- * covers French), pictures and signatures embedded as they are stored (JPEG or PNG). Runs in the report
- * PDF worker; pdf-lib is loaded only here.
+ * Draws the signed report (features/inspection/model/report-pdf/layout.ts) with pdf-lib: DejaVu Sans,
+ * regular and bold, embedded as subsets (only the glyphs used), so every character an inspector types in
+ * French or English and the names crews and vessels carry (Latin Extended, Greek, Cyrillic, …) prints as
+ * typed; pictures and signatures embedded as they are stored (JPEG or PNG). Runs in the report PDF
+ * worker; pdf-lib and fontkit are loaded only here, and the font files come from the caller.
  */
 import { imageFormat } from '@/lib/media/attachment-pdf';
+import { charWidthCache } from '@/lib/format/print-text';
 import { A4, layoutReport, type ImageSize, type ReportPdfContent, type Tone } from './layout';
+
+/** The TrueType files of the embedded fonts (DejaVu Sans and DejaVu Sans Bold). */
+export interface ReportPdfFonts {
+  regular: ArrayBuffer | Uint8Array;
+  bold: ArrayBuffer | Uint8Array;
+}
 
 export interface ReportPdfImage {
   id: string;
@@ -26,9 +35,10 @@ const TONES: Record<Tone, [number, number, number]> = {
   danger: [0.72, 0.1, 0.1],
 };
 
-export async function renderReportPdf(req: ReportPdfRequest): Promise<Uint8Array> {
-  const { PDFDocument, StandardFonts, rgb } = await import('pdf-lib');
+export async function renderReportPdf(req: ReportPdfRequest, fonts: ReportPdfFonts): Promise<Uint8Array> {
+  const [{ PDFDocument, rgb }, { default: fontkit }] = await Promise.all([import('pdf-lib'), import('@pdf-lib/fontkit')]);
   const doc = await PDFDocument.create();
+  doc.registerFontkit(fontkit);
   doc.setTitle(req.title);
   doc.setCreator('Port inspection report app');
   doc.setProducer('pdf-lib');
@@ -37,8 +47,19 @@ export async function renderReportPdf(req: ReportPdfRequest): Promise<Uint8Array
     doc.setCreationDate(date);
     doc.setModificationDate(date);
   }
-  const font = await doc.embedFont(StandardFonts.Helvetica);
-  const bold = await doc.embedFont(StandardFonts.HelveticaBold);
+  // no ligatures: one glyph per character keeps the measured widths exact and the text extractable as typed
+  const font = await doc.embedFont(fonts.regular, { subset: true, features: { liga: false } });
+  const bold = await doc.embedFont(fonts.bold, { subset: true, features: { liga: false } });
+  // a string may be drawn in either weight: only what both draw counts as printable
+  const boldSet = new Set(bold.getCharacterSet());
+  const covered = new Set(font.getCharacterSet().filter((cp) => boldSet.has(cp)));
+  const widths = { regular: charWidthCache((ch) => font.widthOfTextAtSize(ch, 1)), bold: charWidthCache((ch) => bold.widthOfTextAtSize(ch, 1)) };
+  const measure = (t: string, size: number, b: boolean) => {
+    const w = b ? widths.bold : widths.regular;
+    let sum = 0;
+    for (const ch of t) sum += w(ch, size);
+    return sum;
+  };
 
   const embedded = new Map<string, Awaited<ReturnType<typeof doc.embedJpg>>>();
   const sizes: Record<string, ImageSize> = {};
@@ -55,7 +76,7 @@ export async function renderReportPdf(req: ReportPdfRequest): Promise<Uint8Array
     }
   }
 
-  const pages = layoutReport(req.content, (t, size, b) => (b ? bold : font).widthOfTextAtSize(t, size), sizes);
+  const pages = layoutReport(req.content, measure, sizes, (cp) => covered.has(cp));
   const shade = rgb(0.8, 0.83, 0.87);
   for (const p of pages) {
     const page = doc.addPage([A4.width, A4.height]);
@@ -80,7 +101,7 @@ export async function renderReportPdf(req: ReportPdfRequest): Promise<Uint8Array
   return doc.save({ useObjectStreams: true });
 }
 
-export async function renderReportPdfBuffer(req: ReportPdfRequest): Promise<ArrayBuffer> {
-  const pdf = await renderReportPdf(req);
+export async function renderReportPdfBuffer(req: ReportPdfRequest, fonts: ReportPdfFonts): Promise<ArrayBuffer> {
+  const pdf = await renderReportPdf(req, fonts);
   return pdf.buffer.slice(pdf.byteOffset, pdf.byteOffset + pdf.byteLength) as ArrayBuffer;
 }
