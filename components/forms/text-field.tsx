@@ -1,10 +1,26 @@
 'use client';
-import { useId } from 'react';
+import { useEffect, useId, useState } from 'react';
 import { useController, useFormContext } from 'react-hook-form';
 import { Input } from '@/components/ui/input';
 import { Textarea } from '@/components/ui/textarea';
 import { Field, useFieldMessage, useRequired } from './field';
 import { useLengthLimit } from './length-counter';
+
+/**
+ * The contract's limit of a field's text (lib/contract/text-limit.ts), read with the contract, which
+ * loads on demand (zod stays out of the first scripts); until then the field's own limit holds.
+ */
+function useContractLimit(name: string): number | undefined {
+  const [limit, setLimit] = useState<{ name: string; max: number | undefined } | null>(null);
+  useEffect(() => {
+    let live = true;
+    void import('@/lib/contract/text-limit').then((m) => live && setLimit({ name, max: m.textLimit(name) }));
+    return () => {
+      live = false;
+    };
+  }, [name]);
+  return limit?.name === name ? limit.max : undefined;
+}
 
 /** Free text, or text restricted by its rule (digits, email); stored as a string. */
 export function TextField({
@@ -15,7 +31,7 @@ export function TextField({
   type = 'text',
   hint,
   className,
-  maxLength = 4000,
+  maxLength: ownLimit = 4000,
 }: {
   name: string;
   label: string;
@@ -33,6 +49,9 @@ export function TextField({
   const invalid = Boolean(shown);
   const required = useRequired(name);
   const value = (field.value as string | null) ?? '';
+  // No more than the server stores: a longer text was refused whole when the inspection was finished.
+  const contractLimit = useContractLimit(name);
+  const maxLength = Math.min(ownLimit, contractLimit ?? ownLimit);
   const limit = useLengthLimit(value.length, maxLength, id);
   const describedBy = [invalid ? `${id}-error` : null, limit.describedBy].filter(Boolean).join(' ') || undefined;
   const common = {

@@ -15,8 +15,18 @@ export const TAKE_OVER_WAIT_MS = 3000;
 
 type Message = { type: 'take'; reportId: number } | { type: 'free'; reportId: number };
 
+/** How often a reading tab checks whether the report became free (its editor closed without a word). */
+export const FREE_CHECK_MS = 2000;
+
 const lockName = (reportId: number) => `pir-report-editor:${reportId}`;
 const channel = typeof BroadcastChannel === 'undefined' ? null : new BroadcastChannel('pir-report-editor');
+/** Holders in this tab: a BroadcastChannel does not hear its own messages, so they are told directly. */
+const inThisTab = new Set<(m: Message) => void>();
+
+function post(m: Message, from: (m: Message) => void) {
+  channel?.postMessage(m);
+  for (const l of inThisTab) if (l !== from) queueMicrotask(() => l(m));
+}
 
 /**
  * Holds the editor lock of a report while the returned function is not called, telling `onState`
@@ -63,19 +73,26 @@ export function holdReportEditor(reportId: number, onState: (s: EditorState) => 
     r();
   };
 
-  const onMessage = (e: MessageEvent<Message>) => {
-    if (e.data.reportId !== reportId) return;
-    if (e.data.type === 'take') void handOver();
-    else if (e.data.type === 'free' && !release && !waiting && !left) void request({ ifAvailable: true });
+  const tryFree = () => {
+    if (!release && !waiting && !left) void request({ ifAvailable: true });
   };
+  const onLocal = (m: Message) => {
+    if (m.reportId !== reportId) return;
+    if (m.type === 'take') void handOver();
+    else tryFree();
+  };
+  const onMessage = (e: MessageEvent<Message>) => onLocal(e.data);
   channel?.addEventListener('message', onMessage);
+  inThisTab.add(onLocal);
   const onHide = () => {
     if (release) {
       void flushEdits();
-      channel?.postMessage({ type: 'free', reportId } satisfies Message);
+      post({ type: 'free', reportId }, onLocal);
     }
   };
   window.addEventListener('pagehide', onHide);
+  // An editing tab that closed without a word (killed) frees the lock: a reading tab takes it.
+  const check = setInterval(tryFree, FREE_CHECK_MS);
 
   void request({ ifAvailable: true });
 
@@ -104,18 +121,20 @@ export function holdReportEditor(reportId: number, onState: (s: EditorState) => 
         }
         if (!(e instanceof DOMException && e.name === 'AbortError')) lost();
       });
-      channel?.postMessage({ type: 'take', reportId } satisfies Message);
+      post({ type: 'take', reportId }, onLocal);
       setTimeout(() => {
         if (!granted && waiting === ask) ask.abort();
       }, TAKE_OVER_WAIT_MS);
     },
     leave: () => {
       left = true;
+      clearInterval(check);
       channel?.removeEventListener('message', onMessage);
+      inThisTab.delete(onLocal);
       window.removeEventListener('pagehide', onHide);
       waiting?.abort();
       if (release) {
-        void handOver().then(() => channel?.postMessage({ type: 'free', reportId } satisfies Message));
+        void handOver().then(() => post({ type: 'free', reportId }, onLocal));
       }
     },
   };

@@ -17,7 +17,7 @@ function pickReport(listing: Pir[]): Pir {
 }
 
 for (const engine of chosenEngines) {
-  test(`every character kept in ${engine}: typed fast and composed, on a full tablet, in two tabs, through the server and its PDF`, async ({ server, request }, testInfo) => {
+  test(`every character kept in ${engine}: typed fast and composed, on a full tablet, in two tabs, on a slow clock, through the server and its PDF`, async ({ server, request }, testInfo) => {
     test.setTimeout(360_000);
     const report = pickReport(await listingFor(request, rajesh));
     const work = fs.mkdtempSync(path.join(os.tmpdir(), `pir-chars-${engine}-`));
@@ -26,6 +26,9 @@ for (const engine of chosenEngines) {
       const kept = await everyCharacter(tablet, server.dataDir, report, rajesh, work);
       for (const f of kept.fields) console.log(`${engine}: ${f.field}: ${f.typed} characters typed, ${f.server} reached the server, ${f.pdf} printed whole in its PDF`);
       for (const f of kept.fields) expect({ field: f.field, server: f.server, pdf: f.pdf }).toEqual({ field: f.field, server: f.typed, pdf: f.typed });
+      // Started on a tablet 3 days slow: recorded on the server's time (within the minute of the tap).
+      expect(kept.startOfInspection).not.toBeNull();
+      expect(Math.abs(Date.parse(kept.startOfInspection!) - kept.startedAt)).toBeLessThan(60_000);
     } catch (e) {
       await tablet.screenshot(testInfo.outputPath(`${engine}-failure.png`)).catch(() => {});
       throw e;

@@ -35,6 +35,21 @@ export const TYPED = {
 const DESCRIPTION: Find = { label: 'Description' };
 const card = (nth: number): Find => ({ within: { testId: 'step-vesselpictures' }, testId: 'picture-card', nth });
 
+const DAY = 24 * 3600 * 1000;
+
+/** In-page body: the page's clock runs `arg` ms off (Date and Date.now), as a tablet whose clock is wrong. */
+const SLOW_CLOCK = `var RealDate = Date, skew = arg;
+  function TabletDate() {
+    var a = Array.prototype.slice.call(arguments);
+    return a.length === 0 ? new RealDate(RealDate.now() + skew) : new (Function.prototype.bind.apply(RealDate, [null].concat(a)))();
+  }
+  TabletDate.prototype = RealDate.prototype;
+  TabletDate.now = function () { return RealDate.now() + skew; };
+  TabletDate.parse = RealDate.parse;
+  TabletDate.UTC = RealDate.UTC;
+  window.Date = TabletDate;
+  return true;`;
+
 /** In-page body: makes IndexedDB and localStorage refuse every write while `window.__tabletFull` is set, as a full tablet does. */
 const FILL_THE_TABLET = `if (!window.__fillable) {
     window.__fillable = true;
@@ -52,6 +67,9 @@ const FILL_THE_TABLET = `if (!window.__fillable) {
 export interface Kept {
   /** characters typed, and how many of them the server's record and its PDF hold, per field */
   fields: { field: string; typed: number; server: number; pdf: number }[];
+  /** when the inspection was started by the machine's clock, and the start the server holds */
+  startedAt: number;
+  startOfInspection: string | null;
 }
 
 /** How many characters of `typed` reached `held`, in order (the longest common subsequence): all of them when it arrived whole. */
@@ -81,14 +99,20 @@ export async function everyCharacter(t: Tablet, dataDir: string, report: Pir, wh
   fs.writeFileSync(pictures[1]!, makeJpeg(800, 600, 160));
 
   await login(t, who);
+  // Item 6: the tablet's clock is 3 days slow (in this page, until it is reloaded). The claim's reply
+  // tells the app the server's time: it warns, and dates what it records on the server's time.
+  await t.run(SLOW_CLOCK, -3 * DAY);
   await t.click({ within: { css: `[data-report-id="${report.id}"]` }, role: 'button', name: 'Claim' });
   await attrIs(t, { within: { testId: 'group-ready' }, css: `[data-report-id="${report.id}"] [data-status]` }, 'data-status', 'ready', 90_000);
-  await t.goto(`/pir/${report.id}/`);
+  await until(t, 'the clock warning', 'var e = find(arg); return !!e && /3 days behind/.test(e.textContent);', { testId: 'clock-banner' });
+  // Opened from its card (no reload: the page keeps its slow clock).
+  await t.click({ css: `[data-report-id="${report.id}"] a[href^="/pir/"]` });
   await shown(t, { role: 'heading', name: 'Inspection started' });
   await t.click({ role: 'button', name: 'Start inspection' });
   await valueIs(t, { label: 'Inspector name' }, who.name);
   await t.click({ within: { role: 'dialog' }, role: 'button', name: 'Start inspection' });
   await attrIs(t, stepper('inspection started'), 'data-state', 'done');
+  const startedAt = Date.now();
 
   // Item 1: two pictures, one description typed at full speed, one composed word by word.
   await openStep(t, 'vesselpictures');
@@ -162,7 +186,19 @@ export async function everyCharacter(t: Tablet, dataDir: string, report: Pir, wh
   await t.click({ role: 'button', name: 'Submit' });
   await until(t, 'submitted', 'var e = find(arg); return !!e && e.textContent.indexOf("Submitted on") >= 0;', { testId: 'submit-status' }, 120_000);
 
-  return { fields: await heldText(dataDir, report.id) };
+  return { fields: await heldText(dataDir, report.id), startedAt, startOfInspection: await heldStart(dataDir, report.id) };
+}
+
+/** The start of inspection the server holds (what the tablet recorded, sent with the save). */
+async function heldStart(dataDir: string, reportId: number): Promise<string | null> {
+  const db = new Database(path.join(dataDir, 'pir.sqlite'), { readonly: true, fileMustExist: true });
+  try {
+    const save = db.prepare('SELECT pir FROM saves WHERE report_id = ? ORDER BY rowid DESC LIMIT 1').get(reportId) as { pir: string };
+    const saved = JSON.parse(save.pir) as Pir;
+    return saved.extended?.pir.startOfInspection ?? saved.startOfInspection ?? null;
+  } finally {
+    db.close();
+  }
 }
 
 /** What the server's last save and its PDF hold of each typed field. */
