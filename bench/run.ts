@@ -76,6 +76,21 @@ export const BENCHMARKS: Record<string, Entry> = {
       ['Submission at CPU 4×: longest main-thread task', 'no task > 50 ms'],
     ],
   },
+  durability: {
+    title: '10. What acknowledged-means-durable costs (issue 34)',
+    load: async () => (await import('./durability')).run,
+    targets: [['Durability: save (5 parts, 4 files announced), median (flushed vs not)', '–']],
+  },
+  crash: {
+    title: '11. Crash test: SIGKILL during claims, saves, uploads and submits (issue 34)',
+    load: async () => (await import('./crash')).run,
+    targets: [['Crash test: kills survived, everything acknowledged intact', 'every check passes']],
+  },
+  capacity: {
+    title: '12. Capacity: N tablets in their busiest hour (issue 34)',
+    load: async () => (await import('./capacity')).run,
+    targets: [['Capacity: tablets before a claim or save p99 passes 1 s', 'p99 claim, save ≤ 1 s']],
+  },
   lighthouse: {
     title: 'Lighthouse 12.8',
     load: async () => (await import('./lighthouse')).run,

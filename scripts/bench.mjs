@@ -13,9 +13,9 @@ import path from 'node:path';
 
 const root = path.resolve(import.meta.dirname, '..');
 const LOCK = '/tmp/pir-build.lock';
-const NAMES = ['js-size', 'startup', 'persistence', 'prepare', 'submit', 'search', 'server', 'lighthouse', 'export', 'inspection'];
+const NAMES = ['js-size', 'startup', 'persistence', 'prepare', 'submit', 'search', 'server', 'lighthouse', 'export', 'inspection', 'durability', 'crash', 'capacity'];
 /** A benchmark that runs longer than this is stopped and recorded as not measured. */
-const LIMIT_MIN = { submit: 12, export: 10 };
+const LIMIT_MIN = { submit: 12, export: 10, crash: 15, capacity: 15 };
 const DEFAULT_LIMIT_MIN = 8;
 
 const argv = process.argv.slice(2);
@@ -40,7 +40,7 @@ if (options.includes('--report')) {
 }
 
 const chromium = [process.env.CHROMIUM_PATH, '/usr/bin/chromium', '/usr/bin/chromium-browser'].find((p) => p && fs.existsSync(p));
-if (!chromium && selected.some((n) => n !== 'js-size' && n !== 'server')) {
+if (!chromium && selected.some((n) => !['js-size', 'server', 'durability', 'crash', 'capacity'].includes(n))) {
   console.error("the browser benchmarks need Chromium: install Debian's chromium (apt-get install -y chromium) or set CHROMIUM_PATH.");
   process.exit(1);
 }

@@ -15,8 +15,13 @@ import { countUsers } from './db/users';
 import { jsonError, makeErrorHandler, Msg, type Logger } from './http/errors';
 import { jsonLogger } from './http/log';
 import { securityHeaders } from './http/security';
+import { SAVE_BODY_MAX } from './http/body-limits';
+import { healthHandler } from './http/health';
+import { attachMetrics, metricsHandler, metricsMiddleware } from './http/metrics';
+import { startMetricsServer, type MetricsServer } from './http/metrics-server';
 import type { AppContext, AppEnv, Limits } from './http/types';
-import type { RateLimitOptions, UsernameThrottleOptions } from './http/rate-limit';
+import type { RateLimitOptions } from './http/rate-limit';
+import type { LoginThrottleOptions } from './auth/login-throttle';
 import { DEFAULT_REFERENCE_DIR, ReferenceStore } from './reference';
 import { authRoutes } from './routes/auth';
 import { fileRoutes } from './routes/files';
@@ -26,8 +31,8 @@ import { vesselFileRoutes } from './routes/vessel-file';
 import { seedDemoData, type SeedOptions, type SeedResult } from './seed/index';
 import { createStaticServer } from './static/serve';
 
-/** Largest save (multipart) body. */
-export const MAX_SAVE_BYTES = 20 * 1024 * 1024;
+/** Largest save (multipart) body: five JSON parts of at most MAX_JSON_BYTES (issue 31 item 1). */
+export const MAX_SAVE_BYTES = SAVE_BODY_MAX;
 
 export interface AppOptions {
   /** data directory (SQLite file, JWT secret); created if missing */
@@ -47,11 +52,11 @@ export interface AppOptions {
    * the proxy appended), a header name from that header only (e.g. "X-Real-IP", set by the proxy)
    */
   trustProxy?: boolean | string;
-  /** failed logins per username before answers slow down (defaults: DEFAULT_USERNAME_THROTTLE) */
-  usernameThrottle?: UsernameThrottleOptions;
+  /** failed logins per (username, address) and per address before that address waits (defaults: DEFAULT_LOGIN_THROTTLE) */
+  loginThrottle?: LoginThrottleOptions;
   /** seed demo data when the database has no users (default true); an object passes seed options */
   seed?: boolean | SeedOptions;
-  /** body limits (defaults: MAX_JSON_BYTES, 20 MB save, MAX_FILE_BYTES) */
+  /** body limits (defaults: MAX_JSON_BYTES, MAX_SAVE_BYTES, MAX_FILE_BYTES) */
   limits?: Partial<Limits>;
   /**
    * TEST ONLY: a middleware run before every route, outside /be's own (auth, idempotency). The fault
@@ -61,7 +66,13 @@ export interface AppOptions {
   intercept?: MiddlewareHandler<AppEnv>;
   /** longest a PIR PDF may take to render before complete-submit refuses it (default 30 s) */
   pdfTimeoutMs?: number;
+  /** PDF renders that may wait for a worker; more answer 503 SERVER_BUSY (default DEFAULT_PDF_QUEUE_MAX) */
+  pdfQueueMax?: number;
   logger?: Logger;
+  /** GET /metrics on this app (default true); false when startServer serves it on its own port (metricsPort) */
+  metricsOnMainPort?: boolean;
+  /** GET /be/health answers 503 below this much free space in the data folder (default 1 GiB) */
+  healthMinFreeBytes?: number;
   /** clock (tests) */
   now?: () => Date;
 }
@@ -71,6 +82,8 @@ export type PirApp = Hono<AppEnv> & {
   /** what the start-up seed did (null when the database already had users) */
   seeded: SeedResult | null;
   staticRoot: string | null;
+  /** the GET /be/health handler (issue 34), also served on the metrics port */
+  health: ReturnType<typeof healthHandler>;
   close(): void;
 };
 
@@ -84,7 +97,7 @@ export async function createApp(options: AppOptions): Promise<PirApp> {
     refs: new ReferenceStore(options.referenceDir ?? DEFAULT_REFERENCE_DIR, log),
     log,
     limits: { json: MAX_JSON_BYTES, save: MAX_SAVE_BYTES, file: MAX_FILE_BYTES, ...options.limits },
-    pdf: new PdfPool(options.pdfTimeoutMs),
+    pdf: new PdfPool(options.pdfTimeoutMs, undefined, options.pdfQueueMax),
     now: options.now ?? (() => new Date()),
   };
 
@@ -98,6 +111,8 @@ export async function createApp(options: AppOptions): Promise<PirApp> {
 
   const app = new Hono<AppEnv>();
   app.onError(makeErrorHandler(log));
+  // issue 34: every request counted and timed by route pattern (GET /metrics)
+  app.use('*', metricsMiddleware());
   app.use('*', securityHeaders());
   // outside every /be route and its middlewares (auth, idempotency): a test's fault injection with
   // phase=after finds the route and its idempotency record complete before it breaks the reply.
@@ -107,12 +122,17 @@ export async function createApp(options: AppOptions): Promise<PirApp> {
   // JSON replies (the listing is hundreds of KB) travel compressed; files are already compressed
   // formats and keep their Content-Length for download progress.
   be.use('*', compress());
-  be.route('/', authRoutes(ctx, { rateLimit: options.loginRateLimit ?? { max: 20, windowMs: 60_000 }, trustProxy: options.trustProxy ?? false, usernameThrottle: options.usernameThrottle }));
+  be.route('/', authRoutes(ctx, { rateLimit: options.loginRateLimit ?? { max: 20, windowMs: 60_000 }, trustProxy: options.trustProxy ?? false, loginThrottle: options.loginThrottle }));
   be.route('/', reportRoutes(ctx));
   be.route('/', fileRoutes(ctx));
   be.route('/', referenceRoutes(ctx));
   be.notFound((c) => jsonError(c, 404, Msg.NOT_FOUND));
   be.onError(makeErrorHandler(log));
+  // issue 34: no sign-in, before /be's routes
+  const health = healthHandler(ctx, { dataDir, minFreeBytes: options.healthMinFreeBytes });
+  app.get(`${BASE_PATH}/health`, health);
+  attachMetrics(ctx, dataDir);
+  if (options.metricsOnMainPort !== false) app.get('/metrics', metricsHandler);
   app.route(BASE_PATH, be);
   // anything under /be that no route took (e.g. /be itself)
   app.all(`${BASE_PATH}/*`, (c) => jsonError(c, 404, Msg.NOT_FOUND));
@@ -124,6 +144,7 @@ export async function createApp(options: AppOptions): Promise<PirApp> {
     ctx,
     seeded,
     staticRoot: statics.root,
+    health,
     close: () => {
       void ctx.pdf.close();
       if (db.open) db.close();
@@ -134,16 +155,25 @@ export async function createApp(options: AppOptions): Promise<PirApp> {
 export interface ServerOptions extends AppOptions {
   port?: number;
   host?: string;
+  /** issue 34: serve GET /metrics (and GET /be/health) on this port instead of the main one */
+  metricsPort?: number;
+  /** the address of the metrics port (default 127.0.0.1) */
+  metricsHost?: string;
 }
 
 export interface RunningServer {
   url: string;
+  /** where GET /metrics answers when metricsPort was given */
+  metricsUrl?: string;
   app: PirApp;
   close(): Promise<void>;
 }
 
 export async function startServer(options: ServerOptions): Promise<RunningServer> {
-  const app = await createApp(options);
+  const separateMetrics = options.metricsPort !== undefined;
+  const app = await createApp(separateMetrics ? { ...options, metricsOnMainPort: false } : options);
+  let metrics: MetricsServer | null = null;
+  if (separateMetrics) metrics = await startMetricsServer(app.health, options.metricsPort!, options.metricsHost);
   const host = options.host ?? '127.0.0.1';
   let server!: ReturnType<typeof serve>;
   const address = await new Promise<AddressInfo>((resolve, reject) => {
@@ -154,12 +184,13 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
   let closed: Promise<void> | null = null;
   return {
     url: `http://${shownHost}:${address.port}`,
+    ...(metrics ? { metricsUrl: metrics.url } : {}),
     app,
     close: () =>
-      (closed ??= new Promise<void>((resolve) => {
+      (closed ??= Promise.all([metrics?.close(), new Promise<void>((resolve) => {
         server.close(() => resolve());
         // idle keep-alive sockets would keep close() waiting
         (server as unknown as { closeAllConnections?: () => void }).closeAllConnections?.();
-      }).then(() => app.close())),
+      })]).then(() => app.close())),
   };
 }

@@ -14,6 +14,10 @@ import { addUser, findUserByName, listUsers, setDisabled, setPassword, USERNAME_
 import { ReferenceStore } from './reference';
 import { seedDemoData, DEMO_USERS } from './seed/index';
 import { runServe } from './serve';
+import { sessionCommand } from './auth/session-command';
+import { confusableWith, normaliseDeviceName } from './auth/device-name';
+import { backupCommand, restoreCommand, verifyCommand } from './ops/commands';
+import { auditCommand, draftsCommand, purgeKeptDrafts } from './ops/record-commands';
 
 const USAGE = `Usage: npm run server -- <command> [options]
 
@@ -32,12 +36,35 @@ Commands:
                          (their sessions on it end; reports it holds stay held by it)
   device list            list the tablets and their inspectors
   device remove <tablet> unregister a tablet (its sessions end; the next login naming it registers it)
+  session list [--all]   list the open sessions: id, user, tablet, sign-in, last refresh, expiry, address
+                         (--all: ended and expired ones too)
+  session end <id>       end one session (its id, or the start of it): its tokens are refused at once
   seed [--force] [--today YYYY-MM-DD] [--seed N]
                          create the demo data if missing; --force wipes everything and seeds again
-  gc [--grace-minutes N] delete stored file bytes that no file and no announcement references, and
-                         temporary or unlisted files of the blob store older than N minutes (default 60)
+  gc [--grace-minutes N] [--drafts-retention-days D]
+                         delete stored file bytes that no file, announcement or kept save references, and
+                         temporary or unlisted files of the blob store older than N minutes (default 60);
+                         with --drafts-retention-days, first the other tablets' kept saves older than D days
+  audit <report>|all [--json]
+                         the report's audit log: every claim, reclaim, release, save, upload and submission
+                         (user, tablet, time, what changed); nothing deletes it
+  drafts <report> [--show ID [--out DIR]]
+                         the tablets' last saves kept when another tablet reclaimed, saved over or released
+                         the report; --show prints one, --out also writes its parts and received files
   reset --yes            delete the database, the stored file bytes and the JWT secret
   serve [options]        start the server (same options as npm run serve; see serve --help)
+  backup <dir> [--link-dest PREVIOUS]
+                         copy the database (SQLite online backup), the stored files and the JWT secret
+                         into <dir> (new or empty) with a manifest of SHA-256 hashes; safe while the server
+                         runs. --link-dest: hard-link the stored files a previous backup already holds
+  restore <dir> [--force]
+                         check the backup in <dir> against its manifest and restore it as the data
+                         directory; a non-empty one is refused unless --force (it is then kept aside as
+                         <data>.before-restore-<time>). Stop the server first
+  verify [--allow-orphans]
+                         check the data directory: every stored file has its bytes with the right hash,
+                         every file and form points at stored bytes, no bytes that nothing lists
+                         (--allow-orphans: complete leftovers of a crash are warnings); exit 1 on a problem
 
 Common option:
   --data DIR             data directory (DATA_DIR, default ./data)
@@ -128,12 +155,17 @@ async function deviceCommand(args: string[]): Promise<void> {
   const [sub, ...rest] = args;
   if (sub === 'add') {
     const { values, positionals } = parse(rest, { user: { type: 'string' } }, 1);
-    const name = positionals[0]!.trim();
+    // issue 31 item 8: the name as listings will show it, and not one that looks like another tablet's
+    const named = normaliseDeviceName(positionals[0]!);
+    if (!named.ok) throw new Usage(`a tablet name may not hold control, invisible or text-direction characters${named.codePoint ? ` (found ${named.codePoint})` : ''}`);
+    const name = named.name;
     if (!name || name.length > 100) throw new Usage('a tablet name has 1 to 100 characters');
     const username = str(values.user);
     if (!username) throw new Usage('device add needs --user <username>');
     const db = openDb(dataDirOf(str(values.data)));
     try {
+      const similar = confusableWith(name, listDevices(db).map((d) => d.name));
+      if (similar) throw new Usage(`tablet name "${name}" looks like the registered tablet "${similar}": choose a clearly different name`);
       const user = findUserByName(db, username);
       if (!user) throw new Usage(`no user "${username}"`);
       const before = registerDevice(db, name, user.id, new Date().toISOString());
@@ -201,11 +233,16 @@ async function seedCommand(args: string[]): Promise<void> {
 }
 
 function gcCommand(args: string[]): void {
-  const { values } = parse(args, { 'grace-minutes': { type: 'string' } }, 0);
+  const { values } = parse(args, { 'grace-minutes': { type: 'string' }, 'drafts-retention-days': { type: 'string' } }, 0);
   const grace = str(values['grace-minutes']) ?? '60';
   if (!/^\d{1,6}$/.test(grace)) throw new Usage(`--grace-minutes must be a whole number of minutes, got "${grace}"`);
+  const retention = str(values['drafts-retention-days']);
+  if (retention !== undefined && !/^\d{1,5}$/.test(retention)) throw new Usage(`--drafts-retention-days must be a whole number of days, got "${retention}"`);
   const db = openDb(dataDirOf(str(values.data)));
   try {
+    // issue 31 item 5: kept saves of other tablets go only after the retention the operator gives
+    const kept = purgeKeptDrafts(db, retention === undefined ? null : Number(retention));
+    if (kept) console.log(kept);
     const r = collectGarbage(db, Number(grace) * 60_000);
     console.log(`gc: ${r.blobs} unreferenced stored file(s) and ${r.strays} stray or temporary file(s) deleted, ${(r.bytes / 2 ** 20).toFixed(1)} MiB freed`);
   } finally {
@@ -242,12 +279,41 @@ async function main(argv: string[]): Promise<void> {
       return userCommand(rest);
     case 'device':
       return deviceCommand(rest);
+    case 'session':
+      return sessionCommand(rest, {
+        parse: (a, o, n) => parse(a, o, n),
+        dataDir: (values) => dataDirOf(str(values.data)),
+        usage: (message) => new Usage(message),
+        out: (line) => console.log(line),
+      });
     case 'seed':
       return seedCommand(rest);
     case 'reset':
       return resetCommand(rest);
     case 'gc':
       return gcCommand(rest);
+    case 'audit':
+    case 'drafts': {
+      const tools = {
+        parse: (a: string[], o: NonNullable<ParseArgsConfig['options']>, n: number) => parse(a, o, n),
+        dataDir: (values: Record<string, string | boolean | undefined>) => dataDirOf(str(values.data)),
+        usage: (message: string) => new Usage(message),
+        out: (line: string) => console.log(line),
+      };
+      return cmd === 'audit' ? auditCommand(rest, tools) : draftsCommand(rest, tools);
+    }
+    case 'backup': {
+      const { values, positionals } = parse(rest, { 'link-dest': { type: 'string' } }, 1);
+      return backupCommand(dataDirOf(str(values.data)), path.resolve(positionals[0]!), str(values['link-dest']));
+    }
+    case 'restore': {
+      const { values, positionals } = parse(rest, { force: { type: 'boolean' } }, 1);
+      return restoreCommand(path.resolve(positionals[0]!), dataDirOf(str(values.data)), !!values.force);
+    }
+    case 'verify': {
+      const { values } = parse(rest, { 'allow-orphans': { type: 'boolean' } }, 0);
+      return verifyCommand(dataDirOf(str(values.data)), !!values['allow-orphans']);
+    }
     case 'serve':
       return runServe(rest);
     case 'help':

@@ -23,6 +23,11 @@ Options (environment variable in brackets):
                       behind a reverse proxy that sets this header (e.g. X-Real-IP) to the client
                       address: take it from that header only (TRUST_PROXY_HEADER)
   --no-seed           do not create demo data in an empty database (SEED=0)
+  --metrics-port N    serve GET /metrics (and GET /be/health) on this port only, not on the main one
+                      (METRICS_PORT; default: /metrics on the main port)
+  --metrics-host HOST address of the metrics port (METRICS_HOST, default 127.0.0.1)
+  --min-free-mb N     GET /be/health answers 503 below this much free disk in the data directory
+                      (MIN_FREE_MB, default 1024)
   -h, --help          this text`;
 
 function int(name: string, value: string, min: number, max: number): number {
@@ -54,6 +59,9 @@ export function parseServeArgs(args: string[], env: NodeJS.ProcessEnv = process.
         'trust-proxy': { type: 'boolean' },
         'trust-proxy-header': { type: 'string' },
         'no-seed': { type: 'boolean' },
+        'metrics-port': { type: 'string' },
+        'metrics-host': { type: 'string' },
+        'min-free-mb': { type: 'string' },
         help: { type: 'boolean', short: 'h' },
       },
     }));
@@ -64,6 +72,8 @@ export function parseServeArgs(args: string[], env: NodeJS.ProcessEnv = process.
   const ttl = values['token-ttl'] ?? env.TOKEN_TTL;
   const maxAge = values['session-max-age'] ?? env.SESSION_MAX_AGE;
   const proxyHeader = values['trust-proxy-header'] ?? env.TRUST_PROXY_HEADER;
+  const metricsPort = values['metrics-port'] ?? env.METRICS_PORT;
+  const minFreeMb = values['min-free-mb'] ?? env.MIN_FREE_MB;
   if (proxyHeader !== undefined && !/^[A-Za-z0-9-]{1,64}$/.test(proxyHeader)) throw new UsageError(`--trust-proxy-header must be a header name (got "${proxyHeader}")`);
   return {
     help: !!values.help,
@@ -76,6 +86,8 @@ export function parseServeArgs(args: string[], env: NodeJS.ProcessEnv = process.
       ...(maxAge !== undefined ? { sessionMaxAge: int('--session-max-age', maxAge, 60, 365 * 24 * 3600) } : {}),
       trustProxy: proxyHeader ?? (!!values['trust-proxy'] || env.TRUST_PROXY === '1' || env.TRUST_PROXY === 'true'),
       seed: !(values['no-seed'] || env.SEED === '0' || env.SEED === 'false'),
+      ...(metricsPort !== undefined && metricsPort !== '' ? { metricsPort: int('--metrics-port', metricsPort, 0, 65535), metricsHost: values['metrics-host'] ?? env.METRICS_HOST ?? '127.0.0.1' } : {}),
+      ...(minFreeMb !== undefined ? { healthMinFreeBytes: int('--min-free-mb', minFreeMb, 0, 1e9) * 1024 * 1024 } : {}),
     },
   };
 }

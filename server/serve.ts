@@ -39,6 +39,8 @@ export async function runServe(args: string[], testHooks?: ServeTestHooks): Prom
       ? `  app:            ${server.url}/  (static export ${app.staticRoot})`
       : `  app:            not built (no ${options.staticDir}); run "npm run build" — /be is served anyway`,
     `  API:            ${server.url}/be`,
+    `  health:         ${server.url}/be/health`,
+    `  metrics:        ${server.metricsUrl ?? server.url}/metrics`,
   ];
   if (app.seeded) lines.push(`  demo data:      created (${app.seeded.reports} reports, ${app.seeded.files} files, ${app.seeded.ms} ms)`);
   const missing = app.ctx.refs.missing();

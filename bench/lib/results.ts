@@ -64,7 +64,7 @@ export function printTable(rows: Row[]): string {
   return [line(headers), widths.map((w) => '─'.repeat(w)).join('─┼─'), ...cells.map(line)].join('\n');
 }
 
-const ORDER = ['js-size', 'startup', 'persistence', 'prepare', 'submit', 'search', 'export', 'inspection', 'server', 'lighthouse'];
+const ORDER = ['js-size', 'startup', 'persistence', 'prepare', 'submit', 'search', 'export', 'inspection', 'server', 'durability', 'crash', 'capacity', 'lighthouse'];
 
 export function sorted(all: Record<string, BenchResult>): BenchResult[] {
   return Object.values(all).sort((a, b) => (ORDER.indexOf(a.name) + 100) % 100 - ((ORDER.indexOf(b.name) + 100) % 100));

@@ -4,7 +4,7 @@ import { LogOutIcon, MoonIcon, WrenchIcon, type LucideIcon } from 'lucide-react'
 import { useId } from 'react';
 import type { Settings } from '@/lib/contract';
 import { FONT_SIZES } from '@/lib/contract/constants';
-import { signOut } from '@/lib/session/session-store';
+import { logOut } from '@/lib/session/logout';
 import { updateSettings } from '@/lib/store/settings';
 import { useDarkMode } from '@/lib/hooks/use-dark-mode';
 import { Button } from '@/components/ui/button';
@@ -50,7 +50,7 @@ export function UserMenuPanel({ settings }: { settings: Settings }) {
       </div>
 
       <div className="mt-auto flex flex-col gap-2 border-t pt-5">
-        <Button variant="outline" onClick={signOut}>
+        <Button variant="outline" onClick={() => void logOut()}>
           <LogOutIcon aria-hidden /> {t('logout')}
         </Button>
         <p className="text-center text-xs text-muted-foreground">{t('logoutHint')}</p>

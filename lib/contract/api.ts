@@ -29,6 +29,9 @@ export type LoginReply = z.infer<typeof loginReply>;
 
 export const refreshReply = z.object({ token });
 
+/** POST /logout (issue 31 item 9), no body: the session of the bearer token is over. */
+export const logoutReply = z.object({ loggedOut: z.literal(true) });
+
 // ---------------------------------------------------------------- reports
 
 export const currentFilesReply = z.array(pir);

@@ -49,6 +49,18 @@ export const TOO_MANY_REQUESTS = 'TOO_MANY_REQUESTS';
 /** Login refused: the tablet name is registered to another inspector (issue 19); `data.deviceName` names it. */
 export const DEVICE_OF_ANOTHER_USER = 'DEVICE_OF_ANOTHER_USER';
 /**
+ * Login refused (HTTP 400, issue 31): the tablet name has control, invisible (format) or text-direction
+ * characters; `data.deviceName` is the name as received.
+ */
+export const INVALID_DEVICE_NAME = 'INVALID_DEVICE_NAME';
+/**
+ * Login refused (HTTP 409, issue 31): the tablet name looks like one already registered (Unicode's
+ * confusable skeleton, case aside); `data.deviceName` is the name asked for, `data.similarTo` the registered one.
+ */
+export const DEVICE_NAME_CONFUSABLE = 'DEVICE_NAME_CONFUSABLE';
+/** The server is busy (HTTP 503, issue 31): try again after `data.retryAfter` seconds (also in Retry-After). */
+export const SERVER_BUSY = 'SERVER_BUSY';
+/**
  * complete-submit refused (HTTP 409, issue 22): the report's content or files differ from what was
  * signed (the fingerprint taken at endInspection); `data` has `expected` and `computed`.
  */
@@ -126,6 +138,8 @@ export function pirCallId(report: { fileId: number; offlinePendingForms: readonl
 export const paths = {
   login: () => 'login',
   refreshToken: () => 'refresh_token',
+  /** issue 31 item 9: ends the session of the token it carries (a server without it answers 404) */
+  logout: () => 'logout',
   currentFiles: () => 'offline-api/current-files',
   claim: (id: number) => `offline-api/pir/${id}/device-claim`,
   release: (id: number) => `offline-api/pir/${id}/device-release`,

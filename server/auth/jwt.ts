@@ -40,7 +40,12 @@ export interface Session {
   device: string;
   /** when the password was typed for this session (ms since epoch): kept through refreshes */
   authTime: number;
+  /** the session's id (server/db/sessions.ts), kept through refreshes; LEGACY_SESSION for an older token */
+  sid: string;
 }
+
+/** The session id of a token issued before sessions were recorded. */
+export const LEGACY_SESSION = '';
 
 export class TokenService {
   constructor(
@@ -53,10 +58,11 @@ export class TokenService {
    * A token for the session; `authTime` is when the password was typed (now, at login; kept on refresh).
    * It never outlives the session's absolute limit.
    */
-  async issue(userId: number, device: string, authTime: number = Date.now()): Promise<Token> {
+  async issue(userId: number, device: string, authTime: number = Date.now(), sid?: string): Promise<Token> {
     const now = Math.floor(Date.now() / 1000);
     const exp = Math.min(now + this.ttlSeconds, Math.floor(authTime / 1000) + this.maxAgeSeconds);
-    const jwt = await new SignJWT({ dev: device, auth: authTime })
+    // a token without a session id (`sid`) is refused by verify(): every usable token belongs to a recorded session
+    const jwt = await new SignJWT(sid ? { dev: device, auth: authTime, sid } : { dev: device, auth: authTime })
       .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
       .setSubject(String(userId))
       .setIssuer(ISSUER)
@@ -77,7 +83,12 @@ export class TokenService {
       // tokens made before sessions had an absolute limit count from when they were issued
       const authTime = typeof payload.auth === 'number' && Number.isSafeInteger(payload.auth) ? payload.auth : (payload.iat ?? 0) * 1000;
       if (Date.now() - authTime > this.maxAgeSeconds * 1000) return null;
-      return { userId, device, authTime };
+      // issue 31 item 9: a token of a server that did not record sessions (sid '') is accepted until it
+      // expires, and its refresh records a session: an upgrade signs no inspector out
+      const sid = payload.sid;
+      if (sid === undefined) return { userId, device, authTime, sid: LEGACY_SESSION };
+      if (typeof sid !== 'string' || !/^[A-Za-z0-9_-]{16,64}$/.test(sid)) return null;
+      return { userId, device, authTime, sid };
     } catch {
       return null;
     }

@@ -9,6 +9,7 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import type Database from 'better-sqlite3';
+import { fsyncDir, fsyncFile, mkdirDurable } from '../ops/durable';
 
 // (the schema module opens the database and moves old bytes here: it imports this one, not the reverse)
 type DB = Database.Database;
@@ -38,12 +39,21 @@ export function tmpPath(db: DB): string {
   return path.join(tmpDir(db), `${crypto.randomBytes(12).toString('hex')}.part`);
 }
 
-/** Moves a verified temporary file into place (an identical file already there is kept). */
+/**
+ * Moves a verified temporary file into place (an identical file already there is kept). Issue 34: the
+ * file's bytes are flushed to the disk before the rename and its folder after it, so once this returns
+ * the bytes survive a power cut under their final name (the caller acknowledges only then).
+ */
 export function commitTmp(db: DB, tmp: string, sha: string): void {
   const target = blobPath(db, sha);
-  fs.mkdirSync(path.dirname(target), { recursive: true, mode: 0o700 });
-  if (fs.existsSync(target)) fs.rmSync(tmp, { force: true });
-  else fs.renameSync(tmp, target);
+  mkdirDurable(path.dirname(target));
+  if (fs.existsSync(target)) {
+    fs.rmSync(tmp, { force: true });
+    return;
+  }
+  fsyncFile(tmp);
+  fs.renameSync(tmp, target);
+  fsyncDir(path.dirname(target));
 }
 
 /** Writes bytes in place (seed, generated PDFs): through a temporary file, so a crash never leaves half a file. */
@@ -100,7 +110,8 @@ export function moveLegacyBlobs(db: DB): number {
 
 const UNREFERENCED = `SELECT sha256 FROM blobs b
    WHERE NOT EXISTS (SELECT 1 FROM files f WHERE f.sha256 = b.sha256)
-     AND NOT EXISTS (SELECT 1 FROM announced a WHERE a.sha256 = b.sha256)`;
+     AND NOT EXISTS (SELECT 1 FROM announced a WHERE a.sha256 = b.sha256)
+     AND NOT EXISTS (SELECT 1 FROM kept_files k WHERE k.sha256 = b.sha256)`;
 
 /**
  * Deletes the blobs among `shas` that no file and no announcement references (after a release or a

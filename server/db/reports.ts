@@ -16,6 +16,10 @@ export interface ReportRow {
   extended: string;
   submitted_by_device: string | null;
   updated_at: string;
+  /** when the holding tablet claimed it (server clock; null for seeded holds), server/db/audit.ts */
+  claimed_at?: string | null;
+  /** the account that submitted it (from the token) */
+  submitted_by_user_id?: number | null;
 }
 
 /** The listing fields kept as JSON; status, claim, lifecycle and lastUpdateDate live in columns. */
@@ -83,18 +87,22 @@ export function insertReport(db: DB, r: NewReport): void {
 /**
  * Atomic claim: one conditional UPDATE. A plain claim succeeds when the report is free or already
  * held by this device; a reclaim takes it from any device. Submitted reports are never claimable.
+ * The claim time is the server's, set when the holder changes (a holder claiming again keeps it).
  */
 export function claimReport(db: DB, id: number, device: string, reclaim: boolean, now: string): boolean {
   const info = reclaim
     ? db
-        .prepare(`UPDATE reports SET claimed_by_device = ?, updated_at = ? WHERE id = ? AND status <> 'submitted'`)
-        .run(device, now, id)
+        .prepare(
+          `UPDATE reports SET claimed_at = CASE WHEN claimed_by_device IS ? THEN claimed_at ELSE ? END, claimed_by_device = ?, updated_at = ?
+            WHERE id = ? AND status <> 'submitted'`,
+        )
+        .run(device, now, device, now, id)
     : db
         .prepare(
-          `UPDATE reports SET claimed_by_device = ?, updated_at = ?
+          `UPDATE reports SET claimed_at = CASE WHEN claimed_by_device IS ? THEN claimed_at ELSE ? END, claimed_by_device = ?, updated_at = ?
             WHERE id = ? AND status <> 'submitted' AND (claimed_by_device IS NULL OR claimed_by_device = ?)`,
         )
-        .run(device, now, id, device);
+        .run(device, now, device, now, id, device);
   return info.changes === 1;
 }
 
@@ -103,7 +111,7 @@ export function releaseReport(db: DB, id: number, device: string, now: string): 
   return db.transaction(() => {
     const info = db
       .prepare(
-        `UPDATE reports SET claimed_by_device = NULL, status = 'notready', lifecycle = '{}', updated_at = ?,
+        `UPDATE reports SET claimed_by_device = NULL, claimed_at = NULL, status = 'notready', lifecycle = '{}', updated_at = ?,
                 doc = json_set(doc, '$.inspectionstatus', json('{}'), '$.inspectionErrors', json('{}'),
                   '$.inspectionSignatures', json('{"masterSignature":null,"inspectorSignature":null,"masterRefuses":false}'))
           WHERE id = ? AND claimed_by_device = ?`,

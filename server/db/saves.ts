@@ -50,10 +50,13 @@ export interface NewSave {
 
 /**
  * Replaces the latest save and its announcements. A file announced again with the same hash and size
- * keeps its "received" mark, so a save repeated after a partial upload does not ask for the bytes again.
- * Call inside a transaction.
+ * keeps its "received" mark, so a save repeated after a partial upload does not ask for the bytes again
+ * (from the same tablet only). Call inside a transaction.
  */
 export function writeSave(db: DB, s: NewSave): void {
+  // issue 31 item 5: a file counts as received only for the tablet that sent it; another tablet saving
+  // over the report announces and uploads its own (it cannot borrow, e.g., the holder's signatures)
+  const sameDevice = getSave(db, s.reportId)?.device === s.device;
   db.prepare(
     `INSERT INTO saves (report_id, user_id, device, pir, vessel, pictures, attachments, signatures, saved_at)
      VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
@@ -71,7 +74,7 @@ export function writeSave(db: DB, s: NewSave): void {
     JSON.stringify(s.parts.signatures),
     s.now,
   );
-  const previous = new Map(listAnnounced(db, s.reportId).map((a) => [a.file_url, a]));
+  const previous = new Map(sameDevice ? listAnnounced(db, s.reportId).map((a) => [a.file_url, a]) : []);
   db.prepare('DELETE FROM announced WHERE report_id = ?').run(s.reportId);
   const insert = db.prepare(
     `INSERT INTO announced (report_id, file_url, part, content_type, size, sha256, received_at) VALUES (?, ?, ?, ?, ?, ?, ?)`,

@@ -1,6 +1,6 @@
 /**
- * Renders PDFs in worker threads (at most `size` at once, idle workers kept for the next submit), each
- * with a time limit: a report that takes too long has its worker terminated and its render refused, and
+ * Renders PDFs in worker threads (at most `size` at once, idle workers kept for the next submit, at most
+ * `maxQueued` more waiting: beyond that PdfBusyError at once), each with a time limit: a report that takes too long has its worker terminated and its render refused, and
  * the event loop that answers every other request never runs pdf-lib itself.
  */
 import { Worker } from 'node:worker_threads';
@@ -8,6 +8,19 @@ import type { FormPdfSpec } from './pdf';
 import type { RenderResult } from './pdf-worker';
 
 export const DEFAULT_PDF_TIMEOUT_MS = 30_000;
+/** Renders waiting for a worker at most (issue 31 item 7); more are refused with PdfBusyError. */
+export const DEFAULT_PDF_QUEUE_MAX = 4;
+
+/** The queue is full: the caller answers 503 SERVER_BUSY with Retry-After (nothing was started). */
+export class PdfBusyError extends Error {
+  constructor(
+    readonly queued: number,
+    readonly retryAfter: number,
+  ) {
+    super(`PDF queue full (${queued} waiting)`);
+    this.name = 'PdfBusyError';
+  }
+}
 
 export class PdfTimeoutError extends Error {
   constructor(ms: number) {
@@ -22,9 +35,16 @@ interface Job {
   reject(e: Error): void;
 }
 
+/** A place in the pool taken before the work that prepares a render (PdfPool.reserve). */
+export interface PdfTicket {
+  done: boolean;
+}
+
 export class PdfPool {
   private idle: Worker[] = [];
   private busy = 0;
+  /** places taken by reserve() and not yet rendered or released */
+  private reserved = 0;
   private queue: Job[] = [];
   private nextId = 1;
   private closed = false;
@@ -32,15 +52,83 @@ export class PdfPool {
   constructor(
     readonly timeoutMs = DEFAULT_PDF_TIMEOUT_MS,
     readonly size = 2,
+    readonly maxQueued = DEFAULT_PDF_QUEUE_MAX,
   ) {}
 
-  render(spec: FormPdfSpec): Promise<Uint8Array> {
+  /** Renders waiting for a worker now. */
+  get queued(): number {
+    return this.queue.length;
+  }
+
+  /** Seconds a refused caller is told to wait: about one render per worker ahead of it. */
+  get retryAfter(): number {
+    return Math.max(2, Math.ceil((this.queue.length + this.reserved + 1) / this.size) * 2);
+  }
+
+  private full(): boolean {
+    return this.busy + this.queue.length + this.reserved >= this.size + this.maxQueued;
+  }
+
+  /**
+   * Takes a place for a render to come, before the work that prepares it (parsing, fingerprint, labels),
+   * so that a refused caller has spent nothing; null when the workers and the queue are all taken.
+   */
+  reserve(): PdfTicket | null {
+    if (this.closed || this.full()) return null;
+    this.reserved += 1;
+    return { done: false };
+  }
+
+  /** Gives back a place that was not rendered (the request ended otherwise); a no-op once rendered. */
+  release(ticket: PdfTicket): void {
+    if (ticket.done) return;
+    ticket.done = true;
+    this.reserved -= 1;
+  }
+
+  render(spec: FormPdfSpec, ticket?: PdfTicket | null): Promise<Uint8Array> {
+    if (ticket && !ticket.done) {
+      // its place was kept since reserve()
+      ticket.done = true;
+      this.reserved -= 1;
+    } else if (this.full()) {
+      // a bounded queue: past it, ask again later rather than wait behind everyone (issue 31 item 7)
+      return Promise.reject(new PdfBusyError(this.queue.length, this.retryAfter));
+    }
     if (this.closed) return Promise.reject(new Error('PDF pool closed'));
     return new Promise((resolve, reject) => {
       this.queue.push({ spec, resolve, reject });
       this.pump();
     });
   }
+
+  /** What the health check and the metrics read (issue 34): counts only. */
+  stats(): { size: number; busy: number; idle: number; queued: number; closed: boolean } {
+    return { size: this.size, busy: this.busy, idle: this.idle.length, queued: this.queue.length, closed: this.closed };
+  }
+
+  /**
+   * Whether a worker thread answers (issue 34, the health check): a worker renders an empty request and
+   * replies with an error, which proves it alive. Answered from the last probe for `cacheMs`; while
+   * every worker is busy, the pool counts as alive when the queue moves (a stuck job is ended at its
+   * time limit anyway).
+   */
+  async alive(cacheMs = 30_000, timeoutMs = 10_000): Promise<boolean> {
+    if (this.closed) return false;
+    if (this.lastProbe && Date.now() - this.lastProbe.at < cacheMs) return this.lastProbe.ok;
+    if (this.busy >= this.size) return true;
+    const ok = await Promise.race([
+      this.render(null as unknown as FormPdfSpec).then(
+        () => true,
+        (e: Error) => !(e instanceof PdfTimeoutError) && e.message !== 'PDF worker exited' && e.message !== 'PDF pool closed',
+      ),
+      new Promise<boolean>((r) => setTimeout(() => r(false), timeoutMs).unref()),
+    ]);
+    this.lastProbe = { at: Date.now(), ok };
+    return ok;
+  }
+
+  private lastProbe: { at: number; ok: boolean } | null = null;
 
   async close(): Promise<void> {
     this.closed = true;

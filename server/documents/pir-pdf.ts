@@ -3,9 +3,34 @@ import type { Extended, ExtendedVessel, Pir, ReferenceDataset } from '../../lib/
 import type { ReferenceStore } from '../reference';
 import type { FormPdfSpec, PdfSignature } from './pdf';
 
+type RefEntry = { id: number; code: string; nameEn: string };
+/** Each loaded list's entries by id and by code, built once per list (issue 31 item 7: 500 rows × 300 areas are 150,000 look-ups). */
+const byId = new WeakMap<object, Map<number, RefEntry>>();
+const byCode = new WeakMap<object, Map<string, RefEntry>>();
+
+function indexOf<K>(cache: WeakMap<object, Map<K, RefEntry>>, list: readonly RefEntry[], key: (e: RefEntry) => K): Map<K, RefEntry> {
+  let map = cache.get(list);
+  if (!map) {
+    map = new Map();
+    for (const e of list) if (!map.has(key(e))) map.set(key(e), e);
+    cache.set(list, map);
+  }
+  return map;
+}
+
+export function refEntry(refs: ReferenceStore, dataset: ReferenceDataset, id: number): RefEntry | undefined {
+  const list = refs.list(dataset) as readonly RefEntry[] | null;
+  return list ? indexOf(byId, list, (e) => e.id).get(id) : undefined;
+}
+
+export function refEntryByCode(refs: ReferenceStore, dataset: ReferenceDataset, code: string): RefEntry | undefined {
+  const list = refs.list(dataset) as readonly RefEntry[] | null;
+  return list ? indexOf(byCode, list, (e) => e.code).get(code) : undefined;
+}
+
 export function refLabel(refs: ReferenceStore, dataset: ReferenceDataset, id: number | null | undefined, style: 'code' | 'name' = 'name'): string {
   if (id === null || id === undefined) return '';
-  const entry = refs.list(dataset)?.find((e) => e.id === id);
+  const entry = refEntry(refs, dataset, id);
   if (!entry) return `#${id}`;
   return style === 'code' ? entry.code : entry.nameEn;
 }
@@ -27,6 +52,11 @@ export interface PirPdfInput {
   submitDate: Date;
   inspectorName: string;
   device: string;
+  /**
+   * issue 31 item 3: the account that submitted (from its token, never from the report): printed next
+   * to the principal inspector the report names, who may be someone else
+   */
+  submittedBy?: string;
   signatures: { role: 'master' | 'inspector'; bytes: Uint8Array; contentType: string }[];
 }
 
@@ -60,6 +90,7 @@ export function pirPdfSpec(refs: ReferenceStore, input: PirPdfInput): FormPdfSpe
       ['End of inspection', fmtDate(x.endOfInspection, true)],
       ['Inspecting authority', refLabel(refs, 'authority', x.monitoringDetails.inspectingAuthority)],
       ['Principal inspector', x.monitoringDetails.principalInspectorName || input.inspectorName],
+      ['Submitted by (account)', input.submittedBy ?? input.inspectorName],
       ['Inspector id', x.monitoringDetails.principalInspectorId],
       ['Submitted from device', input.device],
     ],
@@ -97,7 +128,7 @@ export function pirPdfSpec(refs: ReferenceStore, input: PirPdfInput): FormPdfSpe
               heading: 'Pictures taken during the inspection',
               text: extended.pictures
                 .map((p, i) => {
-                  const type = refs.list('documentType')?.find((d) => d.code === p.type)?.nameEn ?? p.type;
+                  const type = refEntryByCode(refs, 'documentType', p.type)?.nameEn ?? p.type;
                   return `${i + 1}. ${[type, fmtDate(p.date, true)].filter(Boolean).join(', ')}${p.description ? `: ${p.description}` : ''}`;
                 })
                 .join('\n'),

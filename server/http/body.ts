@@ -6,6 +6,7 @@
 import type { Context } from 'hono';
 import type { z } from 'zod';
 import { HttpError, Msg } from './errors';
+import { checkJsonDepth } from './body-limits';
 
 export function mediaType(c: Context): string {
   return (c.req.header('content-type') ?? '').split(';')[0]!.trim().toLowerCase();
@@ -22,6 +23,8 @@ export function requireMediaType(c: Context, ...accepted: string[]): void {
 export function checkDeclaredLength(c: Context, max: number): void {
   const declared = c.req.header('content-length');
   if (declared !== undefined && /^\d+$/.test(declared) && Number(declared) > max) {
+    // the rest of the body is not read: the connection closes after the reply
+    c.header('Connection', 'close');
     throw new HttpError(413, Msg.PAYLOAD_TOO_LARGE, { limit: max });
   }
 }
@@ -62,6 +65,8 @@ export async function readLimited(c: Context, max: number): Promise<Buffer> {
 }
 
 export function parseJsonText(text: string): unknown {
+  // issue 31 item 1: nesting is bounded before JSON.parse spends time on it
+  checkJsonDepth(text);
   try {
     return JSON.parse(text) as unknown;
   } catch {

@@ -6,7 +6,7 @@ import type { Context } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import type { ErrorReply } from '../../lib/contract/index';
-import { DEVICE_OF_ANOTHER_USER, FINGERPRINT_MISMATCH, INVALID_CREDENTIALS, TOO_MANY_REQUESTS } from '../../lib/contract/constants';
+import { DEVICE_NAME_CONFUSABLE, DEVICE_OF_ANOTHER_USER, FINGERPRINT_MISMATCH, INVALID_CREDENTIALS, INVALID_DEVICE_NAME, SERVER_BUSY, TOO_MANY_REQUESTS } from '../../lib/contract/constants';
 
 export class HttpError extends Error {
   constructor(
@@ -26,6 +26,10 @@ export const Msg = {
   TOO_MANY_REQUESTS,
   DEVICE_OF_ANOTHER_USER,
   MALFORMED_JSON: 'MALFORMED_JSON',
+  JSON_TOO_DEEP: 'JSON_TOO_DEEP',
+  SERVER_BUSY,
+  INVALID_DEVICE_NAME,
+  DEVICE_NAME_CONFUSABLE,
   MALFORMED_MULTIPART: 'MALFORMED_MULTIPART',
   INCOMPLETE_BODY: 'INCOMPLETE_BODY',
   INVALID_REQUEST: 'INVALID_REQUEST',

@@ -8,6 +8,7 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import type { Context } from 'hono';
+import { durability } from '../ops/durable';
 import { readChunk } from './body';
 import { HttpError, Msg } from './errors';
 
@@ -57,6 +58,8 @@ export async function receiveTo(c: Context, tmp: string, expectedSize: number, e
         await file.write(chunk.value);
       }
     }
+    // issue 34: the bytes are on the disk before anything acknowledges them (off the event loop)
+    if (durability.fsync) await file.sync();
     ok = true;
     return { tmp, size, sha256: hash.digest('hex') };
   } finally {

@@ -3,7 +3,7 @@
  * file upload and complete-submit. Only the device holding the claim may save, upload and submit.
  */
 import fs from 'node:fs';
-import { Hono, type Context } from 'hono';
+import { Hono, type Context, type MiddlewareHandler } from 'hono';
 import {
   claimReply,
   completeSubmitReply,
@@ -28,7 +28,7 @@ import {
   type SubmittedForm,
 } from '../../lib/contract/index';
 import { requireAuth } from '../auth/middleware';
-import { commitTmp, dropUnreferenced, readBlob, tmpPath } from '../db/blob-store';
+import { commitTmp, dropUnreferenced, readBlob, readBlobHead, tmpPath } from '../db/blob-store';
 import { addFile, listBlob } from '../db/files';
 import {
   claimReport,
@@ -47,10 +47,16 @@ import {
 import { listingCache, matchesTag } from '../db/listing';
 import { currentExtended, getAnnounced, getSave, listAnnounced, writeSave, type AnnouncedRow, type SavePart, type SaveRow } from '../db/saves';
 import { computeFingerprint, type FingerprintFile } from '../../lib/inspection/fingerprint';
-import { PdfTimeoutError } from '../documents/pdf-pool';
+import { PdfBusyError, PdfTimeoutError } from '../documents/pdf-pool';
+import { appendAudit, signaturesSavedByOthers } from '../db/audit';
+import { keepOthersSave } from '../db/kept-saves';
+import { checkSubmission, FORM_STEP_NAMES, SubmitRefusal } from '../workflow/submit-checks';
+import { pdfPlace, pdfTicket } from '../documents/pdf-place';
 import { PICTURE_MAX, pictureFits, readImageHeader, SIGNATURE_MAX, signatureFits } from '../documents/image-size';
 import { pirPdfSpec } from '../documents/pir-pdf';
-import { parseJsonText, readJson, readMultipart, requireMediaType, validate } from '../http/body';
+import { parseJsonText, readJson, requireMediaType, validate } from '../http/body';
+import { ByteBudget, DEVICE_BODY_MAX, SAVE_MEMORY_BUDGET, serverBusy } from '../http/body-limits';
+import { readSaveMultipart } from '../http/save-body';
 import { HttpError, Msg } from '../http/errors';
 import { PART_TYPES, sniffType } from '../http/file-type';
 import { idempotency } from '../http/idempotency';
@@ -101,8 +107,8 @@ function checkImage(part: string, bytes: Uint8Array, fileUrl: string): void {
  * Issue 22: a report changed after its signing is never submitted as signed. The fingerprint the
  * tablet took at endInspection is recomputed from the saved parts and the hashes of the files received
  * (each checked on arrival); a difference refuses complete-submit with 409 FINGERPRINT_MISMATCH and
- * nothing stored changes. A save without a fingerprint (an older app, the demo data) is accepted: see
- * docs/decisions.md.
+ * nothing stored changes. Issue 31 item 4: a signed save without a fingerprint is refused (the save
+ * route, and complete-submit below); see docs/decisions.md for what it proves and what it cannot.
  */
 async function checkFingerprint(reportId: number, savedPir: Pir, extended: Extended, save: SaveRow, announced: AnnouncedRow[]): Promise<void> {
   const expected = savedPir.inspectionSignatures?.fingerprint;
@@ -136,6 +142,7 @@ export function reportRoutes(ctx: AppContext): Hono<AppEnv> {
   const { db } = ctx;
   const nowIso = () => ctx.now().toISOString();
   const uploadsInFlight = new InFlight(MAX_UPLOADS_IN_FLIGHT);
+  const saveBudget = new ByteBudget(SAVE_MEMORY_BUDGET);
 
   const listing = listingCache(db, () => {
     const sizes = fileSizes(db);
@@ -154,18 +161,36 @@ export function reportRoutes(ctx: AppContext): Hono<AppEnv> {
 
   r.post('/offline-api/pir/:id/device-claim', auth, idem, async (c) => {
     const row = reportParam(ctx, c);
-    const body = await readJson(c, deviceRequest, MAX_JSON_BYTES);
+    const body = await readJson(c, deviceRequest, DEVICE_BODY_MAX);
     const { device } = c.get('session');
     if (body.deviceIdentifier !== device) throw new HttpError(403, Msg.DEVICE_MISMATCH, { tokenDevice: device });
     const reclaim = ['1', 'true'].includes(c.req.query('reclaim') ?? '');
-    const won = claimReport(db, row.id, device, reclaim, nowIso());
+    const user = c.get('user');
+    // issue 31 item 5: the claim, the copy of the former holder's last save and the audit entry at once
+    const won = db.transaction((): boolean => {
+      const before = getReport(db, row.id);
+      const now = nowIso();
+      if (!claimReport(db, row.id, device, reclaim, now)) return false;
+      const kept = reclaim && before?.claimed_by_device && before.claimed_by_device !== device ? keepOthersSave(db, row.id, device, 'reclaim', now) : null;
+      if (before?.claimed_by_device !== device) {
+        appendAudit(db, {
+          at: now,
+          reportId: row.id,
+          user,
+          device,
+          action: reclaim ? 'reclaim' : 'claim',
+          detail: { from: before?.claimed_by_device ?? null, status: before?.status ?? null, ...(kept !== null ? { keptDraft: kept } : {}) },
+        });
+      }
+      return true;
+    })();
     if (won) ctx.log.info(reclaim ? '[claim] reclaimed' : '[claim] claimed', { report: row.id, device });
     return sendJson(c, claimReply, won ? row.id : 0);
   });
 
   r.post('/offline-api/pir/:id/device-release', auth, idem, async (c) => {
     const row = reportParam(ctx, c);
-    const body = await readJson(c, deviceRequest, MAX_JSON_BYTES);
+    const body = await readJson(c, deviceRequest, DEVICE_BODY_MAX);
     const { device } = c.get('session');
     if (body.deviceIdentifier !== device) throw new HttpError(403, Msg.DEVICE_MISMATCH, { tokenDevice: device });
     if (row.claimed_by_device === null) {
@@ -175,7 +200,24 @@ export function reportRoutes(ctx: AppContext): Hono<AppEnv> {
     }
     requireClaim(row, device);
     const dropped = listAnnounced(db, row.id).map((a) => a.sha256);
-    if (!releaseReport(db, row.id, device, nowIso())) {
+    // issue 31 item 5: another tablet's last save (this one reclaimed the report) is kept, not dropped
+    const released = db.transaction((): boolean => {
+      const now = nowIso();
+      const save = getSave(db, row.id);
+      if (getReport(db, row.id)?.claimed_by_device !== device) return false;
+      const kept = keepOthersSave(db, row.id, device, 'release', now);
+      if (!releaseReport(db, row.id, device, now)) throw new HttpError(403, Msg.NOT_CLAIMED_BY_DEVICE);
+      appendAudit(db, {
+        at: now,
+        reportId: row.id,
+        user: c.get('user'),
+        device,
+        action: 'release',
+        detail: { status: row.status, ...(kept !== null ? { keptDraft: kept } : save ? { droppedOwnSave: save.saved_at } : {}) },
+      });
+      return true;
+    })();
+    if (!released) {
       throw new HttpError(403, Msg.NOT_CLAIMED_BY_DEVICE, { claimedByDevice: getReport(db, row.id)?.claimed_by_device ?? null });
     }
     // bytes uploaded for the dropped save that no file or other announcement references are deleted
@@ -201,22 +243,43 @@ export function reportRoutes(ctx: AppContext): Hono<AppEnv> {
     requireMediaType(c, 'multipart/form-data');
     const { device } = c.get('session');
     requireClaim(row, device);
-    const form = await readMultipart(c, ctx.limits.save);
-
+    // issue 31 item 6: a save counts against the inspector's uploads in flight, and its body against the
+    // server's budget of save bytes being read (server/http/save-body.ts)
+    const inspector = c.get('user').id;
+    if (!uploadsInFlight.enter(inspector)) {
+      closeAfterReply(c);
+      c.header('Retry-After', '1');
+      throw new HttpError(429, Msg.TOO_MANY_REQUESTS, { retryAfter: 1, limit: MAX_UPLOADS_IN_FLIGHT });
+    }
     const raw: Record<string, unknown> = {};
-    for (const name of SAVE_PART_NAMES) {
-      const all = form.getAll(name);
-      if (all.length === 0) throw new HttpError(400, Msg.INVALID_REQUEST, [{ path: name, message: 'part missing' }]);
-      // which of two parts would be the real one is ambiguous: refuse rather than pick the first
-      if (all.length > 1) throw new HttpError(400, Msg.INVALID_REQUEST, [{ path: name, message: 'part repeated' }]);
-      const part = all[0]!;
-      const text = typeof part === 'string' ? part : await part.text();
-      if (Buffer.byteLength(text) > MAX_JSON_BYTES) throw new HttpError(413, Msg.PAYLOAD_TOO_LARGE, { part: name, limit: MAX_JSON_BYTES });
+    try {
+      const body = await readSaveMultipart(c, ctx.limits.save, saveBudget);
       try {
-        raw[name] = parseJsonText(text);
-      } catch {
-        throw new HttpError(400, Msg.MALFORMED_JSON, { part: name });
+        const form = body.form;
+        // parts the contract does not have are refused, not ignored
+        for (const key of new Set(form.keys())) {
+          if (!(SAVE_PART_NAMES as string[]).includes(key)) throw new HttpError(400, Msg.INVALID_REQUEST, [{ path: key.slice(0, 100), message: 'unknown part' }]);
+        }
+        for (const name of SAVE_PART_NAMES) {
+          const all = form.getAll(name);
+          if (all.length === 0) throw new HttpError(400, Msg.INVALID_REQUEST, [{ path: name, message: 'part missing' }]);
+          // which of two parts would be the real one is ambiguous: refuse rather than pick the first
+          if (all.length > 1) throw new HttpError(400, Msg.INVALID_REQUEST, [{ path: name, message: 'part repeated' }]);
+          const part = all[0]!;
+          const text = typeof part === 'string' ? part : await part.text();
+          if (Buffer.byteLength(text) > MAX_JSON_BYTES) throw new HttpError(413, Msg.PAYLOAD_TOO_LARGE, { part: name, limit: MAX_JSON_BYTES });
+          try {
+            raw[name] = parseJsonText(text);
+          } catch (e) {
+            if (e instanceof HttpError && e.message === Msg.JSON_TOO_DEEP) throw new HttpError(400, Msg.JSON_TOO_DEEP, { part: name, ...(e.data as object) });
+            throw new HttpError(400, Msg.MALFORMED_JSON, { part: name });
+          }
+        }
+      } finally {
+        body.done();
       }
+    } finally {
+      uploadsInFlight.leave(inspector);
     }
     const pir = validate(saveParts.pir, raw.pir, 'pir');
     const vessel = validate(saveParts.vessel, raw.vessel, 'vessel');
@@ -247,6 +310,22 @@ export function reportRoutes(ctx: AppContext): Hono<AppEnv> {
       requireClaim(current, device);
       if (current.status === 'submitted') throw new HttpError(409, Msg.ALREADY_SUBMITTED);
       const now = nowIso();
+      const previous = getSave(db, row.id);
+      // issue 31 item 4: once a report has signatures (this save's, or this tablet's last save's), a save
+      // without the fingerprint is refused; complete-submit recomputes and compares it
+      const signed =
+        signatures.length > 0 ||
+        Boolean(pir.inspectionSignatures.inspectorSignature || pir.inspectionSignatures.masterSignature) ||
+        (previous?.device === device && (JSON.parse(previous.signatures) as unknown[]).length > 0);
+      if (signed && !pir.inspectionSignatures.fingerprint) {
+        throw new HttpError(409, SubmitRefusal.FINGERPRINT_MISSING, { reportId: row.id, signatures: signatures.length });
+      }
+      // issue 31 item 5: signatures another tablet saved for this report are not this tablet's to send
+      const others = signaturesSavedByOthers(db, row.id, device);
+      const borrowed = signatures.filter((s) => others.has(s.sha256));
+      if (borrowed.length) throw new HttpError(409, SubmitRefusal.SIGNATURES_OF_ANOTHER_TABLET, { fileUrls: borrowed.map((s) => s.fileUrl) });
+      // another tablet's last save is kept before this one replaces it
+      const kept = keepOthersSave(db, row.id, device, 'saved over', now);
       writeSave(db, {
         reportId: row.id,
         userId: user.id,
@@ -256,6 +335,23 @@ export function reportRoutes(ctx: AppContext): Hono<AppEnv> {
         now,
       });
       db.prepare('UPDATE reports SET updated_at = ? WHERE id = ?').run(now, row.id);
+      appendAudit(db, {
+        at: now,
+        reportId: row.id,
+        user,
+        device,
+        action: 'save',
+        detail: {
+          status: pir.status,
+          files: files.length,
+          bytes: total,
+          signatures: signatures.map((s) => ({ role: s.role, sha256: s.sha256 })),
+          masterRefuses: pir.inspectionSignatures.masterRefuses,
+          fingerprint: pir.inspectionSignatures.fingerprint ?? null,
+          replaced: previous ? { device: previous.device, savedAt: previous.saved_at } : null,
+          ...(kept !== null ? { keptDraft: kept } : {}),
+        },
+      });
     })();
     // files the previous save announced and this one does not: their bytes go unless referenced elsewhere
     dropUnreferenced(db, before);
@@ -320,7 +416,9 @@ export function reportRoutes(ctx: AppContext): Hono<AppEnv> {
         const still = getAnnounced(db, row.id, name.data);
         if (!still || still.sha256 !== sha) throw new HttpError(409, Msg.FILE_NOT_ANNOUNCED, { fileUrl: name.data });
         listBlob(db, sha, size);
-        db.prepare('UPDATE announced SET received_at = ?, content_type = ? WHERE report_id = ? AND file_url = ?').run(nowIso(), type, row.id, name.data);
+        const now = nowIso();
+        db.prepare('UPDATE announced SET received_at = ?, content_type = ? WHERE report_id = ? AND file_url = ?').run(now, type, row.id, name.data);
+        appendAudit(db, { at: now, reportId: row.id, user, device, action: 'upload', detail: { fileUrl: name.data, part: announced.part, size, sha256: sha, contentType: type } });
         commitTmp(db, tmp, sha);
       })();
     } finally {
@@ -332,7 +430,26 @@ export function reportRoutes(ctx: AppContext): Hono<AppEnv> {
 
   // ------------------------------------------------------------------ complete-submit
 
-  r.get('/offline-api/pir/:id/complete-submit', auth, async (c) => {
+  // issue 31 item 7: a place in the PDF pool first (503 SERVER_BUSY at once when there is none)
+  // issue 30 item 8: complete-submits of one report run one at a time; one overlapping another waits for
+  // it and answers from what it left: the same receipt, when the first submitted the report
+  const submitting = new Map<number, Promise<void>>();
+  const oneSubmitAtATime: MiddlewareHandler<AppEnv> = async (c, next) => {
+    const id = parseId(c.req.param('id'));
+    const report = id === null ? undefined : findReport(db, id);
+    if (!report) return next();
+    for (let running = submitting.get(report.id); running; running = submitting.get(report.id)) await running;
+    let done!: () => void;
+    submitting.set(report.id, new Promise<void>((resolve) => (done = resolve)));
+    try {
+      await next();
+    } finally {
+      submitting.delete(report.id);
+      done();
+    }
+  };
+
+  r.get('/offline-api/pir/:id/complete-submit', auth, oneSubmitAtATime, pdfPlace(ctx), async (c) => {
     const row = reportParam(ctx, c);
     const { device } = c.get('session');
     if (row.status === 'submitted' && row.claimed_by_device === null) {
@@ -349,9 +466,31 @@ export function reportRoutes(ctx: AppContext): Hono<AppEnv> {
     const announced = listAnnounced(db, row.id);
     if (!save || announced.some((a) => a.received_at === null)) return sendJson(c, completeSubmitReply, false);
 
+    // issue 31 item 5: a tablet submits its own save, never one another tablet made, nor signatures
+    // another tablet saved for this report (a reclaim does not hand them over)
+    if (save.device !== device) throw new HttpError(409, SubmitRefusal.SAVED_BY_ANOTHER_TABLET, { savedBy: save.device, savedAt: save.saved_at });
+    const others = signaturesSavedByOthers(db, row.id, device);
+    const borrowed = announced.filter((a) => a.part === 'signatures' && others.has(a.sha256));
+    if (borrowed.length) throw new HttpError(409, SubmitRefusal.SIGNATURES_OF_ANOTHER_TABLET, { fileUrls: borrowed.map((a) => a.file_url) });
+
     const savedPir = JSON.parse(save.pir) as Pir;
     const extended = currentExtended(row, save);
+    // issue 31 item 3: only a submission the app's flow makes (server/workflow/submit-checks.ts)
+    const onRecord = JSON.parse(row.lifecycle) as Lifecycle;
+    const checked = checkSubmission({
+      savedPir,
+      extended,
+      save,
+      announced,
+      claimedAt: row.claimed_at ?? null,
+      signedOnRecord: Boolean(onRecord.readytosubmit),
+      now: ctx.now(),
+      head: (sha) => readBlobHead(db, sha),
+    });
+    // issue 31 item 4: signed (checked above), so fingerprinted
+    if (checked.inspector && !savedPir.inspectionSignatures?.fingerprint) throw new HttpError(409, SubmitRefusal.FINGERPRINT_MISSING, { reportId: row.id });
     await checkFingerprint(row.id, savedPir, extended, save, announced);
+    const user = c.get('user');
 
     const submitDate = ctx.now();
     const signatures = announced
@@ -363,21 +502,27 @@ export function reportRoutes(ctx: AppContext): Hono<AppEnv> {
       })
       .filter((s) => s !== null);
     const spec = pirPdfSpec(ctx.refs, {
-      pir: { ...toPir(row), ...savedPir, code: (JSON.parse(row.doc) as ReportDoc).code },
+      pir: { ...toPir(row), ...savedPir, startOfInspection: checked.startOfInspection, code: (JSON.parse(row.doc) as ReportDoc).code },
       vessel: JSON.parse(save.vessel),
       extended,
       submitDate,
-      inspectorName: c.get('user').name,
+      inspectorName: user.name,
       device,
+      submittedBy: `${user.name} (${user.username})`,
       signatures,
     });
     let pdf: Uint8Array;
     try {
-      pdf = await ctx.pdf.render(spec);
+      pdf = await ctx.pdf.render(spec, pdfTicket(c));
     } catch (e) {
       if (e instanceof PdfTimeoutError) {
         ctx.log.warn('[submit] PDF over its time limit', { report: row.id, timeoutMs: ctx.pdf.timeoutMs });
         throw new HttpError(422, Msg.DOCUMENT_TOO_COMPLEX, { timeoutMs: ctx.pdf.timeoutMs });
+      }
+      // issue 31 item 7: the PDF queue is full; nothing changed, the app's verify task asks again
+      if (e instanceof PdfBusyError) {
+        ctx.log.warn('[submit] PDF queue full', { report: row.id, queued: e.queued });
+        throw serverBusy(c, e.retryAfter, { reason: 'documents being made' });
       }
       throw e;
     }
@@ -419,20 +564,45 @@ export function reportRoutes(ctx: AppContext): Hono<AppEnv> {
         ...doc,
         submitedForms: [...doc.submitedForms.filter((f) => !(f.typeOfForm === 'PIR' && f.id === form.id)), form],
         offlinePendingForms: doc.offlinePendingForms.filter((f) => f.typeOfForm !== 'PIR'),
-        startOfInspection: savedPir.startOfInspection ?? extended.pir.startOfInspection ?? doc.startOfInspection,
-        inspectionstatus: savedPir.inspectionstatus,
-        inspectionSignatures: savedPir.inspectionSignatures,
+        // issue 31 item 3: what the checks vouched for, never the flow's fields as the tablet gave them
+        startOfInspection: checked.startOfInspection,
+        inspectionstatus: Object.fromEntries(FORM_STEP_NAMES.map((step) => [step, true])),
+        inspectionSignatures: {
+          masterSignature: checked.master?.file_url ?? null,
+          inspectorSignature: checked.inspector?.file_url ?? null,
+          masterRefuses: checked.masterRefuses,
+          fingerprint: savedPir.inspectionSignatures.fingerprint ?? null,
+          reviewLanguage: savedPir.inspectionSignatures.reviewLanguage ?? null,
+        },
       };
-      const previous = savedPir.status === 'submitted' ? current.status : savedPir.status;
       const lifecycle: Lifecycle = {
         ...(JSON.parse(current.lifecycle) as Lifecycle),
-        ...savedPir.lifecycle,
-        submitted: { date: now, previousStatus: previous },
+        ...checked.lifecycle,
+        submitted: { date: now, previousStatus: 'submitting' },
       };
+      // who submitted is the token's account and tablet
       db.prepare(
-        `UPDATE reports SET status = 'submitted', claimed_by_device = NULL, submitted_by_device = ?, lifecycle = ?, doc = ?, updated_at = ?
+        `UPDATE reports SET status = 'submitted', claimed_by_device = NULL, claimed_at = NULL, submitted_by_device = ?, submitted_by_user_id = ?,
+                lifecycle = ?, doc = ?, updated_at = ?
           WHERE id = ? AND claimed_by_device = ?`,
-      ).run(device, JSON.stringify(lifecycle), JSON.stringify(nextDoc), now, row.id, device);
+      ).run(device, user.id, JSON.stringify(lifecycle), JSON.stringify(nextDoc), now, row.id, device);
+      appendAudit(db, {
+        at: now,
+        reportId: row.id,
+        user,
+        device,
+        action: 'submit',
+        detail: {
+          fingerprint: savedPir.inspectionSignatures.fingerprint ?? null,
+          savedAt: save.saved_at,
+          form: form.id,
+          pdf: pdfId,
+          files: pending.map((a) => ({ fileUrl: a.file_url, part: a.part, size: a.size, sha256: a.sha256 })),
+          startOfInspection: checked.startOfInspection,
+          endOfInspection: checked.endOfInspection,
+          principalInspector: extended.pir.monitoringDetails.principalInspectorName,
+        },
+      });
       return true;
     })();
     if (!ok) return sendJson(c, completeSubmitReply, false);

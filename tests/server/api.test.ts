@@ -32,6 +32,7 @@ import {
   pick,
   RAJESH,
   saveParts,
+  sealed,
   snapshot,
   uploads,
   waitForReferenceData,
@@ -240,7 +241,8 @@ describe('save, upload and complete-submit', () => {
     // SPEC §3: the AUTF document a1 announced with this save is an authorisation's attachment
     const authorisation = { uid: 'fa-new', identifier: 'ATF/SC/2026/9', isTypeATF: true, issuedBy: null, validFrom: null, validTo: null, fishingAreas: [], species: [], gear: [], attachment: 'a1', srcForm: 'PIR', objection: false, comments: '' };
     parts.pir.extended.pir.fishingAuthorizations = [authorisation, ...ext.pir.fishingAuthorizations];
-    const save = await rajesh.post(be(paths.save(id)), formOf(parts), { [IDEMPOTENCY_HEADER]: `save-${id}` });
+    // the tablet takes the fingerprint of what it signed (issue 22, 31)
+    const save = await rajesh.post(be(paths.save(id)), formOf(sealed(parts)), { [IDEMPOTENCY_HEADER]: `save-${id}` });
     expect(save.status).toBe(200);
     const saved = saveReply.parse(await save.json());
     expect(saved.announced.sort()).toEqual(['att-1.pdf', 'pic-1.jpg', 'sig-inspector.png', 'sig-master.png']);

@@ -11,7 +11,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { extendedReply, paths, pirCallId, type Pir } from '../../lib/contract/index';
 import { startServer, type RunningServer } from '../../server/app';
-import { AMINA, be, client, formOf, listing, login, makeFiles, saveParts, sha256, silent, tempDir, TODAY, uploads } from './helpers';
+import { AMINA, be, client, formOf, listing, login, makeFiles, saveParts, sealed, sha256, silent, tempDir, TODAY, uploads } from './helpers';
 import { deepSnapshot, expectError, rawRequest, unchanged } from './attack-helpers';
 
 const OUTSIDE = 'SENTINEL-OUTSIDE-THE-EXPORT-7f3a';
@@ -315,7 +315,7 @@ describe('absurd attachment names are data: stored verbatim, served with a safe 
       const bytes = new Uint8Array(Buffer.from(`%PDF-1.4 hostile ${i}\n`));
       return { bytes, meta: { fileUrl: `att-${i}.pdf`, contentType: 'application/pdf', size: bytes.byteLength, sha256: sha256(bytes), uid: `h${i}`, type: 'AUTF', name } };
     });
-    const save = await amina.post(be(paths.save(rid)), formOf({ ...parts, attachments: attachments.map((a) => a.meta) }));
+    const save = await amina.post(be(paths.save(rid)), formOf(sealed({ ...parts, attachments: attachments.map((a) => a.meta) })));
     expect(save.status, await save.clone().text()).toBe(200);
     for (const [name, bytes] of uploads(base).filter(([n]) => n !== 'att-1.pdf')) {
       expect((await amina.post(be(paths.submitFile(rid, name)), bytes as BodyInit, { 'content-type': 'application/octet-stream' })).status).toBe(200);

@@ -6,7 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { extendedReply, IDEMPOTENCY_HEADER, loginReply, paths, pirCallId, type Pir } from '../../lib/contract/index';
-import { AMINA, asUser, be, client, formOf, listing, makeApp, makeFiles, RAJESH, saveParts, uploads, type TestApp } from './helpers';
+import { AMINA, asUser, be, client, formOf, listing, makeApp, makeFiles, RAJESH, saveParts, sealed, uploads, type TestApp } from './helpers';
 import { deepSnapshot, expectError, unchanged } from './attack-helpers';
 
 /** Each is also a plausible piece of text: stored as data, it must come back byte for byte. */
@@ -98,9 +98,19 @@ describe('login fields', () => {
   it('deviceName: stored verbatim in the token, the claim and the listing, then released cleanly', async () => {
     const report = (await listing(amina)).find((p) => p.id === 1004)!;
     expect(report.claimedByDevice).toBeNull();
-    for (const device of PAYLOADS.filter((p) => p.trim().length > 0)) {
-      const res = await loginWith({ username: AMINA.username, password: AMINA.password, deviceName: device });
+    const registered: string[] = [];
+    for (const raw of PAYLOADS.filter((p) => p.trim().length > 0)) {
+      const res = await loginWith({ username: AMINA.username, password: AMINA.password, deviceName: raw });
+      // issue 31 item 8: names are NFKC-normalised, and one that looks like a tablet registered just
+      // before (ʼ for ', full-width letters) is refused, naming it
+      const device = raw.normalize('NFKC');
+      if (res.status === 409) {
+        const reply = await expectError(res, 409, 'DEVICE_NAME_CONFUSABLE');
+        expect(registered, raw).toContain((reply.data as { similarTo: string }).similarTo);
+        continue;
+      }
       expect(res.status, device).toBe(200);
+      registered.push(device.trim());
       const l = loginReply.parse(await res.json());
       expect(l.user.deviceName).toBe(device.trim());
       const claims = JSON.parse(Buffer.from(l.token.jwt.split('.')[1]!, 'base64url').toString()) as { dev: string };
@@ -195,10 +205,10 @@ describe('JSON fields', () => {
       ...parts.pir,
       inspectionComment: all,
       extended: {
-        ...ext,
+        ...parts.pir.extended,
         vessel: { ...ext.vessel, name: PAYLOADS[3]! },
         pir: {
-          ...ext.pir,
+          ...parts.pir.extended.pir,
           findingsByInspector: all,
           commentsByMaster: PAYLOADS.slice().reverse().join('\n'),
           infrigements: PAYLOADS[0]!,
@@ -215,8 +225,9 @@ describe('JSON fields', () => {
     const pictures = [{ ...parts.pictures[0]!, description: all.slice(0, 1000), author: PAYLOADS[1]! }];
     const attachments = [{ ...parts.attachments[0]!, name: PAYLOADS[3]! }];
     const idemKey = "k' OR '1'='1; DROP TABLE idempotency --".replace(/ /g, '_');
+    const signed = sealed({ pir, vessel, pictures, attachments, signatures: parts.signatures });
 
-    const res = await amina.post(be(paths.save(id)), formOf({ pir, vessel, pictures, attachments, signatures: parts.signatures }), { [IDEMPOTENCY_HEADER]: idemKey });
+    const res = await amina.post(be(paths.save(id)), formOf(signed), { [IDEMPOTENCY_HEADER]: idemKey });
     expect(res.status, await res.clone().text()).toBe(200);
     integrity();
 
@@ -233,10 +244,10 @@ describe('JSON fields', () => {
     expect(JSON.parse(row.attachments!)).toEqual(attachments);
 
     // the Idempotency-Key with SQL in it is a key like any other: replayed exactly, no other key matches
-    const again = await amina.post(be(paths.save(id)), formOf({ pir, vessel, pictures, attachments, signatures: parts.signatures }), { [IDEMPOTENCY_HEADER]: idemKey });
+    const again = await amina.post(be(paths.save(id)), formOf(signed), { [IDEMPOTENCY_HEADER]: idemKey });
     expect(again.headers.get('idempotent-replayed')).toBe('true');
     const before = deepSnapshot(t.app.ctx.db);
-    const other = await amina.post(be(paths.save(id)), formOf({ pir, vessel, pictures, attachments, signatures: parts.signatures }), { [IDEMPOTENCY_HEADER]: "k'_OR_'1'='2" });
+    const other = await amina.post(be(paths.save(id)), formOf(signed), { [IDEMPOTENCY_HEADER]: "k'_OR_'1'='2" });
     expect(other.headers.get('idempotent-replayed')).toBeNull();
     expect(deepSnapshot(t.app.ctx.db).idempotency).not.toBe(before.idempotency);
 

@@ -10,7 +10,7 @@ import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { extendedReply, LIST_LIMITS, paths, pirCallId, type Extended, type Pir } from '../../lib/contract/index';
 import { startServer, type RunningServer } from '../../server/app';
-import { AMINA, be, client, formOf, listing, login, makeApp, makeFiles, saveParts, sha256, tempDir, TODAY, uploads, type SaveFiles } from './helpers';
+import { AMINA, be, client, formOf, listing, login, makeApp, makeFiles, refingerprint, saveParts, sha256, tempDir, TODAY, uploads, type SaveFiles } from './helpers';
 import { expectError, expectResponsive, probeDuring, unchanged } from './attack-helpers';
 
 let dataDir: string;
@@ -111,6 +111,8 @@ describe('a PIR whose PDF is slow to draw does not stall other requests', () => 
     // written straight into the database, as a save accepted before the contract had limits
     const wide = [aCatch(areas(1500)), ...Array.from({ length: 40 }, (_, k) => aCatch(areas(60 + k)))];
     db().prepare("UPDATE saves SET pir = json_set(pir, '$.extended.pir.catchOnboard', json(?)) WHERE report_id = ?").run(JSON.stringify(wide), report.id);
+    // signed as it now stands (issue 31 item 4: a signed save carries its fingerprint)
+    refingerprint(db(), report.id);
     expect(db().prepare("SELECT json_array_length(pir, '$.extended.pir.catchOnboard') AS n FROM saves WHERE report_id = ?").get(report.id)).toEqual({ n: 41 });
     await submitsWhileOthersAreAnswered(id);
   });
@@ -234,6 +236,7 @@ describe('images beyond sane pixel sizes are refused before anything decodes the
     // as an upload accepted before the pixel check: the bytes stored, the signature announced with them
     db().prepare('INSERT OR IGNORE INTO blobs (sha256, size, data) VALUES (?, ?, ?)').run(sha, bomb.byteLength, Buffer.from(bomb));
     db().prepare("UPDATE announced SET sha256 = ?, size = ? WHERE report_id = ? AND file_url = 'sig-master.png'").run(sha, bomb.byteLength, report.id);
+    refingerprint(db(), report.id);
     await submitsWhileOthersAreAnswered(id);
   });
 });

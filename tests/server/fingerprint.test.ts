@@ -122,15 +122,14 @@ describe('complete-submit checks the signed fingerprint', () => {
     expect(errorReply.parse(await refused.json()).message).toBe(FINGERPRINT_MISMATCH);
   });
 
-  it('accepts a save made without a fingerprint (older app versions), with a receipt', async () => {
-    const { c, id, parts, save, uploadAll } = await prepared(AMINA, ['inspecting', 'signing', 'readytosubmit', 'ready'], 33);
+  // issue 31 item 4: once signed, a save without the fingerprint is refused (it was accepted before)
+  it('refuses a signed save made without a fingerprint, and nothing stored changes', async () => {
+    const { id, parts, save } = await prepared(AMINA, ['inspecting', 'signing', 'readytosubmit', 'ready'], 33);
     delete (parts.pir.inspectionSignatures as { fingerprint?: string | null }).fingerprint;
-    expect((await save(parts, `fp-save-none-${id}`)).status).toBe(200);
-    await uploadAll();
-    const res = await c.get(be(paths.completeSubmit(id)));
-    expect(res.status).toBe(200);
-    const receipt = submitReceipt.parse(await res.json());
-    expect(receipt.fingerprint).toBeNull();
-    expect(receipt.total.files).toBe(4);
+    const before = snapshot(t.app.ctx.db);
+    const res = await save(parts, `fp-save-none-${id}`);
+    expect(res.status).toBe(409);
+    expect(errorReply.parse(await res.json()).message).toBe('FINGERPRINT_MISSING');
+    expect(snapshot(t.app.ctx.db)).toBe(before);
   });
 });

@@ -9,7 +9,10 @@ import { createAppWithFaults, type FaultOption, type FaultyApp } from '../../ser
 import type { DB } from '../../server/db/schema';
 import { DEMO_USERS } from '../../server/seed/index';
 import { encodePng } from '../../server/seed/png';
+import { canonicalJson, signedContent } from '../../lib/inspection/fingerprint';
+import { FORM_STEP_NAMES } from '../../server/workflow/submit-checks';
 import {
+  saveParts as contractSaveParts,
   loginReply,
   REFERENCE_DATASETS,
   type Extended,
@@ -22,8 +25,8 @@ export const TODAY = new Date('2026-03-10T09:00:00Z');
 export const silent = { info: () => {}, warn: () => {}, error: () => {} };
 export const [AMINA, RAJESH, CLAIRE] = DEMO_USERS as [typeof DEMO_USERS[0], typeof DEMO_USERS[0], typeof DEMO_USERS[0]];
 
-/** Failed logins per username never slow anything down (tests that count replies of login floods). */
-export const NO_USERNAME_THROTTLE = { free: 1e9, windowMs: 1, delayMs: 0, maxDelayMs: 0, maxQueued: 1e9 };
+/** Failed logins never slow anything down (tests that count replies of login floods). */
+export const NO_LOGIN_THROTTLE = { free: 1e9, addressFree: 1e9, windowMs: 1, delayMs: 0, maxDelayMs: 0 };
 
 export function tempDir(prefix = 'pir-test-'): string {
   return fs.mkdtempSync(path.join(os.tmpdir(), prefix));
@@ -61,7 +64,7 @@ async function build<A extends PirApp, O extends AppOptions>(options: Partial<O>
     staticDir: null,
     logger: silent,
     loginRateLimit: { max: 10_000, windowMs: 60_000 },
-    usernameThrottle: NO_USERNAME_THROTTLE,
+    loginThrottle: NO_LOGIN_THROTTLE,
     seed: { today: TODAY },
     ...options,
     dataDir,
@@ -151,19 +154,87 @@ export function makeFiles(seed = 1): SaveFiles {
   };
 }
 
-/** The five save parts for a report, announcing the given files. */
+/**
+ * The five save parts for a report, announcing the given files, as an honest tablet sends them at
+ * submission (SPEC §4, issue 31): the inspection started now (after the claim), every form step complete,
+ * signing and the end after the start, both signatures, and the fingerprint of what is saved. A test that
+ * changes the parts afterwards calls `sealed` to take the fingerprint again.
+ */
 export function saveParts(pir: Pir, extended: Extended, files: SaveFiles) {
   const ann = (fileUrl: string, contentType: string, bytes: Uint8Array) => ({ fileUrl, contentType, size: bytes.byteLength, sha256: sha256(bytes) });
-  return {
-    pir: { ...pir, status: 'submitting' as const, extended },
-    vessel: { ...extended.vessel, name: `${extended.vessel.name}` },
+  const now = new Date().toISOString();
+  const ext: Extended = {
+    ...extended,
+    pir: {
+      ...extended.pir,
+      startOfInspection: now,
+      endOfInspection: now,
+      monitoringDetails: { ...extended.pir.monitoringDetails, principalInspectorName: extended.pir.monitoringDetails.principalInspectorName || 'Amina Hoareau' },
+    },
+  };
+  const flow = ['inspecting', 'signing', 'readytosubmit', 'submitting'] as const;
+  const lifecycle = { ...pir.lifecycle, ...Object.fromEntries(flow.map((s, i) => [s, { date: now, previousStatus: i === 0 ? 'ready' : flow[i - 1]! }])) };
+  return sealed({
+    pir: {
+      ...pir,
+      status: 'submitting' as const,
+      extended: ext,
+      lifecycle,
+      inspectionstatus: { ...pir.inspectionstatus, ...Object.fromEntries(FORM_STEP_NAMES.map((s) => [s, true])) },
+      inspectionSignatures: {
+        masterSignature: 'local-master-signature' as string | null,
+        inspectorSignature: 'local-inspector-signature' as string | null,
+        masterRefuses: false,
+        fingerprint: null as string | null,
+      },
+    },
+    vessel: { ...ext.vessel, name: `${ext.vessel.name}` },
     pictures: [{ ...ann('pic-1.jpg', 'image/jpeg', files.picture), uid: 'p1', type: 'PWHO', author: 'Amina Hoareau', description: 'Bow', date: null }],
     attachments: [{ ...ann('att-1.pdf', 'application/pdf', files.attachment), uid: 'a1', type: 'AUTF', name: 'Licence.pdf' }],
     signatures: [
       { ...ann('sig-master.png', 'image/png', files.master), role: 'master' as const },
       { ...ann('sig-inspector.png', 'image/png', files.inspector), role: 'inspector' as const },
     ],
-  };
+  });
+}
+
+/** The save parts with the fingerprint of what they hold, as the server recomputes it (lib/inspection/fingerprint.ts). */
+export function sealed<T extends { pir: { id: number; extended: Extended | null; inspectionSignatures: { masterRefuses: boolean; fingerprint?: string | null } }; vessel: unknown; pictures: unknown[]; attachments: unknown[]; signatures: unknown[] }>(parts: T): T {
+  return { ...parts, pir: { ...parts.pir, inspectionSignatures: { ...parts.pir.inspectionSignatures, fingerprint: fingerprintOf(parts) } } };
+}
+
+/**
+ * Takes again, in the database, the fingerprint of a report's stored save (a test that changes the
+ * stored save or its files directly, as data stored by an older server, keeps the signed fingerprint
+ * consistent with it, as the tablet's would be).
+ */
+export function refingerprint(db: DB, reportId: number): void {
+  const save = db.prepare('SELECT * FROM saves WHERE report_id = ?').get(reportId) as Record<'pir' | 'vessel' | 'pictures' | 'attachments' | 'signatures', string>;
+  const announced = new Map((db.prepare('SELECT file_url, size, sha256 FROM announced WHERE report_id = ?').all(reportId) as { file_url: string; size: number; sha256: string }[]).map((a) => [a.file_url, a]));
+  const pir = JSON.parse(save.pir) as Pir;
+  const files = (['pictures', 'attachments', 'signatures'] as const).flatMap((part) =>
+    (JSON.parse(save[part]) as Record<string, unknown>[]).flatMap((meta) => {
+      const a = announced.get(String(meta.fileUrl));
+      return a ? [{ part, fileUrl: a.file_url, size: a.size, sha256: a.sha256, meta }] : [];
+    }),
+  );
+  const content = signedContent({ reportId: pir.id, extended: { ...pir.extended!, vessel: JSON.parse(save.vessel) as Extended['vessel'] }, masterRefuses: Boolean(pir.inspectionSignatures.masterRefuses), files });
+  const fingerprint = crypto.createHash('sha256').update(canonicalJson(content)).digest('hex');
+  db.prepare("UPDATE saves SET pir = json_set(pir, '$.inspectionSignatures.fingerprint', ?) WHERE report_id = ?").run(fingerprint, reportId);
+}
+
+/** The fingerprint the server computes over saved parts (parsed by the contract, as the server stores them). */
+export function fingerprintOf(parts: { pir: unknown; vessel: unknown; pictures: unknown; attachments: unknown; signatures: unknown }): string | null {
+  // parts the contract refuses (tests of oversized saves) have no fingerprint: the server refuses them first
+  if ((['pir', 'vessel', 'pictures', 'attachments', 'signatures'] as const).some((k) => !contractSaveParts[k].safeParse(parts[k]).success)) return null;
+  const pir = contractSaveParts.pir.parse(parts.pir);
+  const vessel = contractSaveParts.vessel.parse(parts.vessel);
+  const files = (['pictures', 'attachments', 'signatures'] as const).flatMap((part) =>
+    (contractSaveParts[part].parse(parts[part]) as { fileUrl: string; size: number; sha256: string }[]).map((e) => ({ part, fileUrl: e.fileUrl, size: e.size, sha256: e.sha256, meta: e as Record<string, unknown> })),
+  );
+  if (!pir.extended) throw new Error('fingerprintOf: the pir part has no extended');
+  const content = signedContent({ reportId: pir.id, extended: { ...pir.extended, vessel }, masterRefuses: pir.inspectionSignatures.masterRefuses, files });
+  return crypto.createHash('sha256').update(canonicalJson(content)).digest('hex');
 }
 
 export function formOf(parts: Record<string, unknown>): FormData {

@@ -18,14 +18,23 @@ const FIXTURE = path.join(import.meta.dirname, 'fixtures', 'seed-snapshot.json')
 
 const sha = (s: string | Uint8Array) => crypto.createHash('sha256').update(s).digest('hex');
 
+const RECORD_TABLES = new Set(['audit', 'kept_saves', 'kept_files', 'sessions']);
+
 /** A stable digest of each table, and of the bytes of every stored file. */
 function digest(db: DB): Record<string, { rows: number; sha256: string }> {
   const out: Record<string, { rows: number; sha256: string }> = {};
   const tables = db.prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' ORDER BY name").all() as { name: string }[];
   for (const { name } of tables) {
+    // the record the server keeps of what tablets and sign-ins do (issue 31 items 5, 9): empty after a seed, not the seed's data
+    if (RECORD_TABLES.has(name)) continue;
     const rows = (db.prepare(`SELECT * FROM "${name}"`).all() as Record<string, unknown>[]).map((row) => {
       // A password hash is salted afresh each time: what stays is that there is one.
       if (name === 'users') return { ...row, password_hash: typeof row.password_hash === 'string' && row.password_hash.length > 0 };
+      // the claim time and submitting account the server records (issue 31), none for seeded reports
+      if (name === 'reports') {
+        const { claimed_at, submitted_by_user_id, ...rest } = row;
+        return claimed_at === null && submitted_by_user_id === null ? rest : row;
+      }
       return row;
     });
     const lines = rows.map((r) => JSON.stringify(r, (_k, v: unknown) => (v instanceof Uint8Array ? `bytes:${sha(v)}` : v))).sort();

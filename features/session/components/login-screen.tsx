@@ -4,7 +4,7 @@ import { useTranslations } from 'next-intl';
 import { AnchorIcon, WifiOffIcon } from 'lucide-react';
 import { useId, useState } from 'react';
 import type { LoginReply, Pir } from '@/lib/contract';
-import { DEVICE_OF_ANOTHER_USER, INVALID_CREDENTIALS, TOO_MANY_REQUESTS } from '@/lib/contract/constants';
+import { DEVICE_NAME_CONFUSABLE, DEVICE_OF_ANOTHER_USER, INVALID_CREDENTIALS, INVALID_DEVICE_NAME, TOO_MANY_REQUESTS } from '@/lib/contract/constants';
 import { api } from '@/lib/api/calls';
 import { ApiError } from '@/lib/api/errors';
 import { useOnline } from '@/lib/hooks/use-online';
@@ -71,6 +71,12 @@ export function LoginScreen() {
       if (err.message === INVALID_CREDENTIALS) return t('errors.INVALID_CREDENTIALS');
       if (err.message === TOO_MANY_REQUESTS) return t('errors.TOO_MANY_REQUESTS', { seconds: retryAfterSeconds(err.details) });
       if (err.message === DEVICE_OF_ANOTHER_USER) return t('errors.DEVICE_OF_ANOTHER_USER', { device: deviceName.trim() || storedDevice });
+      // issue 31 item 8: a name with invisible or direction characters, or one that looks like a registered tablet
+      if (err.message === INVALID_DEVICE_NAME) return t('errors.INVALID_DEVICE_NAME', { device: deviceName.trim() || storedDevice });
+      if (err.message === DEVICE_NAME_CONFUSABLE) {
+        const similar = (err.details as { similarTo?: unknown } | undefined)?.similarTo;
+        return t('errors.DEVICE_NAME_CONFUSABLE', { device: deviceName.trim() || storedDevice, similar: typeof similar === 'string' ? similar : '' });
+      }
       if (err.kind === 'no-response') return t('errors.noResponse', { url: err.url });
       return t('errors.generic', { message: err.message });
     }
