@@ -12,7 +12,7 @@ import { useOnline } from '@/lib/hooks/use-online';
  * SPEC §4: the token is refreshed 30 s before it dies, counted from when it was received (at once
  * if that has passed while the app was closed or offline); a refresh that fails for want of a network
  * or server is tried again, backing off, until the token dies; a 401 SESSION_EXPIRED logs the user
- * out (local data stays).
+ * out (local data stays). Waking the tablet (the page shown again) works the delay out again.
  */
 export function SessionEffects() {
   const user = useStore(sessionStore);
@@ -28,8 +28,10 @@ export function SessionEffects() {
     let timer: ReturnType<typeof setTimeout> | undefined;
     let attempt = 0;
     let stopped = false;
-    const refresh = () =>
-      api
+    let refreshing = false;
+    const refresh = () => {
+      refreshing = true;
+      return api
         .refreshToken()
         .then((r) => replaceToken(r.token))
         .catch((e) => {
@@ -37,12 +39,32 @@ export function SessionEffects() {
           if (e instanceof ApiError && e.status === 401) return signOut();
           const retry = tokenRetryDelayMs(attempt++, expiresAt, Date.now());
           if (retry !== null && !stopped) timer = setTimeout(refresh, retry);
-        });
-    const delay = needsTokenRefresh(sessionStore.get(), online) ? 0 : tokenRefreshDelayMs(expiresAt, Date.now());
-    timer = setTimeout(refresh, delay);
+        })
+        .finally(() => (refreshing = false));
+    };
+    const arm = () => {
+      clearTimeout(timer);
+      const delay = needsTokenRefresh(sessionStore.get(), online) ? 0 : tokenRefreshDelayMs(expiresAt, Date.now());
+      timer = setTimeout(refresh, delay);
+    };
+    arm();
+    // A page's timers stand still while the tablet sleeps: on waking the refresh is worked out again
+    // from the token's expiry, so a token that should have been refreshed meanwhile is refreshed now.
+    const wake = () => {
+      if (document.visibilityState === 'visible' && !stopped && !refreshing) {
+        attempt = 0;
+        arm();
+      }
+    };
+    document.addEventListener('visibilitychange', wake);
+    window.addEventListener('pageshow', wake);
+    window.addEventListener('focus', wake);
     return () => {
       stopped = true;
       clearTimeout(timer);
+      document.removeEventListener('visibilitychange', wake);
+      window.removeEventListener('pageshow', wake);
+      window.removeEventListener('focus', wake);
     };
   }, [online, loggedIn, tokenJwt, expiresAt]);
 

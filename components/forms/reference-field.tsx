@@ -9,6 +9,7 @@ import { optionsOf, type Option } from '@/lib/reference-data/search';
 import { cn } from '@/lib/utils';
 import { Field, useFieldMessage } from './field';
 import { MultiSelectModal } from './multi-select-modal';
+import { MissingListNote } from './missing-list-note';
 
 /** The options of a reference dataset in the current language (optionally narrowed). */
 export function useOptions(dataset: ReferenceDataset, filter?: (o: Option) => boolean): Option[] {
@@ -82,9 +83,10 @@ export function ReferenceField({
           !text && 'text-muted-foreground',
         )}
       >
-        <span className="min-w-0 flex-1 truncate">{text || (multiple ? t('placeholderMany') : t('placeholder'))}</span>
+        <span className="min-w-0 flex-1 wrap-anywhere" data-title="chosen">{text || (multiple ? t('placeholderMany') : t('placeholder'))}</span>
         <ChevronsUpDownIcon className="size-4 shrink-0 opacity-60" aria-hidden />
       </button>
+      <MissingListNote dataset={dataset} />
       {opened && (
         <MultiSelectModal
           open={open}

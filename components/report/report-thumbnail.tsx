@@ -43,13 +43,54 @@ function remoteUrl(client: QueryClient, link: string, blob: Blob): string {
   return url;
 }
 
+/**
+ * Card pictures downloaded at once. A list starts dozens; the browser has six connections to the
+ * server, and a claim, a save or an upload must never wait behind a card's picture.
+ */
+export const CARD_PICTURES_AT_ONCE = 2;
+let picturesRunning = 0;
+const picturesWaiting: (() => void)[] = [];
+
+/** Waits for one of the card pictures' slots (or for `signal`); resolves with its release. */
+async function pictureSlot(signal: AbortSignal): Promise<() => void> {
+  if (picturesRunning < CARD_PICTURES_AT_ONCE) picturesRunning++;
+  else {
+    await new Promise<void>((resolve, reject) => {
+      const go = () => {
+        signal.removeEventListener('abort', stop);
+        resolve();
+      };
+      const stop = () => {
+        picturesWaiting.splice(picturesWaiting.indexOf(go), 1);
+        reject(signal.reason);
+      };
+      picturesWaiting.push(go);
+      signal.addEventListener('abort', stop, { once: true });
+    });
+  }
+  let released = false;
+  return () => {
+    if (released) return;
+    released = true;
+    // The slot goes straight to the next picture waiting, or back to the pool.
+    const next = picturesWaiting.shift();
+    if (next) next();
+    else picturesRunning--;
+  };
+}
+
 /** A picture fetched with the token for a card, kept in memory only (never stored). */
 function remotePictureQuery(link: string) {
   return queryOptions({
     queryKey: [THUMBNAIL, link],
-    queryFn: async () => {
-      const { content, contentType } = await download(link);
-      return new Blob([content], { type: contentType });
+    queryFn: async ({ signal }) => {
+      const release = await pictureSlot(signal);
+      try {
+        const { content, contentType } = await download(link, { signal, priority: 'low' });
+        return new Blob([content], { type: contentType });
+      } finally {
+        release();
+      }
     },
     persister: undefined,
     networkMode: 'online',
@@ -65,6 +106,11 @@ function remotePictureQuery(link: string) {
  */
 export function prefetchCardPictures(client: QueryClient, pictures: readonly Pick<VesselPicture, 'downloadLink'>[]) {
   for (const p of pictures) void client.prefetchQuery(remotePictureQuery(p.downloadLink));
+}
+
+/** The inspector left the list: the card pictures still on their way or waiting stop. */
+export function stopCardPictures(client: QueryClient) {
+  void client.cancelQueries({ queryKey: [THUMBNAIL] });
 }
 
 /**

@@ -14,7 +14,12 @@ export function useErrorText() {
       const message = e instanceof Error ? e.message : String(e);
       const v = (e as { values?: Record<string, string | number> })?.values ?? values;
       const key = errorKey(message);
-      if (key === 'noSpace') return t('noSpace', { needed: formatBytes(Number(v.needed ?? 0), locale), free: formatBytes(Number(v.free ?? 0), locale) });
+      if (key === 'noSpace')
+        return t('noSpace', {
+          needed: formatBytes(Number(v.needed ?? 0), locale),
+          reserve: formatBytes(Number(v.reserve ?? 0), locale),
+          free: formatBytes(Number(v.free ?? 0), locale),
+        });
       if (key === 'noResponse' || key === 'noRequest') return t(key, { url: e instanceof ApiError ? e.url : '' });
       if (key) return t(key);
       return message;

@@ -3,6 +3,7 @@ import type { z } from 'zod';
 import { BASE_PATH, HTTP_TIMEOUT_MS, SESSION_EXPIRED } from '@/lib/contract/constants';
 import { loadContract, type ContractModule } from '@/lib/contract/load';
 import { noteServerReply } from '@/lib/clock/clock';
+import { noteServerAnswered, noteServerSilent } from './server-reach';
 import { currentToken } from '@/lib/session/session-store';
 import { ApiError, errorFromBody } from './errors';
 
@@ -28,6 +29,7 @@ async function timedFetch(input: Parameters<typeof fetch>[0], init?: RequestInit
   const sentAt = Date.now();
   const response = await fetch(input, init);
   noteServerReply(response.headers.get('Date'), sentAt, Date.now());
+  noteServerAnswered(response.status);
   return response;
 }
 
@@ -63,8 +65,10 @@ async function send(path: string, options: Options): Promise<Response> {
       if (e.response.status === 401 && err.message === SESSION_EXPIRED) notifySessionExpired();
       throw err;
     }
-    if (e instanceof TimeoutError) throw new ApiError('no-response', 'no response', url);
-    if (e instanceof TypeError) throw new ApiError('no-response', 'no response', url);
+    if (e instanceof TimeoutError || e instanceof TypeError) {
+      noteServerSilent();
+      throw new ApiError('no-response', 'no response', url);
+    }
     throw new ApiError('no-request', 'no request', url, undefined, String(e));
   }
 }

@@ -5,6 +5,7 @@
  */
 import { BASE_PATH, HTTP_TIMEOUT_MS, IDEMPOTENCY_HEADER, SESSION_EXPIRED } from '@/lib/contract/constants';
 import { noteServerReply } from '@/lib/clock/clock';
+import { noteServerAnswered, noteServerSilent } from './server-reach';
 import { currentToken } from '@/lib/session/session-store';
 import { ApiError, errorFromBody } from './errors';
 import { notifySessionExpired } from './client';
@@ -39,7 +40,14 @@ export const SLOWEST_LINK_BYTES_PER_S = 32 * 1024;
  */
 export async function download(
   link: string,
-  options: { signal?: AbortSignal; onProgress?: Progress; /** count every file on its way, however small */ counted?: boolean } = {},
+  options: {
+    signal?: AbortSignal;
+    onProgress?: Progress;
+    /** count every file on its way, however small */
+    counted?: boolean;
+    /** the browser's fetch priority: 'low' for what can wait (a card's picture) */
+    priority?: 'high' | 'low' | 'auto';
+  } = {},
 ): Promise<{ content: Blob; contentType: string }> {
   const url = absoluteUrl(link);
   const idle = new AbortController();
@@ -52,12 +60,18 @@ export async function download(
     // no-store: the file goes to IndexedDB (or stays in memory); a second copy in the browser's HTTP
     // cache would cost a disk write per file (preparation ran ~1.5x slower) and keep inspection files
     // outside the app's own storage, where erasing the tablet's data does not reach.
-    res = await fetch(url, { cache: 'no-store', credentials: 'include', headers: token ? { Authorization: `Bearer ${token}` } : {}, signal });
+    const init: RequestInit & { priority?: string } = { cache: 'no-store', credentials: 'include', headers: token ? { Authorization: `Bearer ${token}` } : {}, signal };
+    if (options.priority) init.priority = options.priority;
+    res = await fetch(url, init);
   } catch {
     clearTimeout(timer);
+    if (fromServer(url) && !options.signal?.aborted) noteServerSilent();
     throw new ApiError('no-response', 'no response', url);
   }
-  if (fromServer(url)) noteServerReply(res.headers.get('Date'), sentAt, Date.now());
+  if (fromServer(url)) {
+    noteServerReply(res.headers.get('Date'), sentAt, Date.now());
+    noteServerAnswered(res.status);
+  }
   if (!res.ok) {
     clearTimeout(timer);
     const body = await res.text().catch(() => '');
@@ -124,7 +138,10 @@ export function upload(
     let sentAt = Date.now();
     xhr.upload.onload = () => (sentAt = Date.now());
     xhr.onreadystatechange = () => {
-      if (xhr.readyState === XMLHttpRequest.HEADERS_RECEIVED && fromServer(url)) noteServerReply(xhr.getResponseHeader('Date'), sentAt, Date.now());
+      if (xhr.readyState === XMLHttpRequest.HEADERS_RECEIVED && fromServer(url)) {
+        noteServerReply(xhr.getResponseHeader('Date'), sentAt, Date.now());
+        noteServerAnswered(xhr.status);
+      }
     };
     xhr.onload = () => {
       if (xhr.status >= 200 && xhr.status < 300) return resolve(xhr.responseText);
@@ -132,8 +149,12 @@ export function upload(
       if (xhr.status === 401 && err.message === SESSION_EXPIRED) notifySessionExpired();
       reject(err);
     };
-    xhr.onerror = () => reject(new ApiError('no-response', 'no response', url));
-    xhr.ontimeout = () => reject(new ApiError('no-response', 'no response', url));
+    const silent = () => {
+      if (fromServer(url)) noteServerSilent();
+      reject(new ApiError('no-response', 'no response', url));
+    };
+    xhr.onerror = silent;
+    xhr.ontimeout = silent;
     xhr.onabort = () => reject(new ApiError('no-request', 'no request', url, undefined, 'aborted'));
     options.signal?.addEventListener('abort', () => xhr.abort(), { once: true });
     // Sent as a Blob: bytes given to send() are copied on the page, and read again (whole) wherever the

@@ -220,6 +220,8 @@ function entryNodes(list: string, entry: Record<string, unknown>, namespaces: st
 
 /** What an empty list shows (the lists' own message). */
 const EMPTY_LIST: ReviewNode = { kind: 'row', field: '', labels: [], value: { kind: 'choice', key: 'lists.empty' } };
+/** The inspection's own pictures, not the vessel's photos on file: said in the same words as the step. */
+const NO_PICTURES_TAKEN: ReviewNode = { kind: 'row', field: '', labels: [], value: { kind: 'choice', key: 'media.pictures.noneTaken' } };
 
 /** The picture's stored file id, as the pictures step stores it. */
 export type PictureFileId = (uid: string) => string;
@@ -237,7 +239,7 @@ export function reviewContent(report: PreparedPir, pictureFileId: PictureFileId 
     const only = children.length === 1 ? children[0] : undefined;
     if (only?.kind === 'group' && Object.values(LISTS).some((l) => l.title === only.title.key)) children = only.children;
     for (const n of children) if (n.kind === 'group' && n.children.length === 0) n.children.push(EMPTY_LIST);
-    if (children.length === 0) children = [EMPTY_LIST];
+    if (children.length === 0) children = [step === 'vesselpictures' ? NO_PICTURES_TAKEN : EMPTY_LIST];
     if (step === 'comments') children = [{ kind: 'row', field: 'inspectionComment', labels: ['review.officeComment'], value: { kind: 'text', text: report.inspectionComment } }];
     return { step, title: { key: `steps.${step}.title` }, children };
   });

@@ -88,14 +88,17 @@ const writing = new Map<number, Pir>();
 let timer: ReturnType<typeof setTimeout> | null = null;
 let flushing: Promise<void> = Promise.resolve();
 
-/** Applies an edit in memory at once; stores it shortly after. Returns the new report. */
-export function editReport(id: number, change: (r: Pir) => Pir): Pir | undefined {
+/**
+ * Applies an edit in memory at once; stores it shortly after. Returns the new report. `byInspector:
+ * false` for what the app itself adds (details downloaded): the report was not edited then.
+ */
+export function editReport(id: number, change: (r: Pir) => Pir, { byInspector = true }: { byInspector?: boolean } = {}): Pir | undefined {
   const current = allReports().find((r) => r.id === id);
   if (!current) return undefined;
   const changed = change(current);
   if (changed === current) return current;
-  // When the report was last saved on this tablet (the card's "saved hh:mm · not sent").
-  const next = { ...changed, lastUpdateDate: serverNow().toISOString() };
+  // When the inspector last edited the report on this tablet (the card's "saved hh:mm · not sent").
+  const next = byInspector ? { ...changed, lastUpdateDate: serverNow().toISOString() } : changed;
   setInMemory([next]);
   dirty.set(id, next);
   writeAhead();

@@ -2,7 +2,7 @@
  * The lifecycle transitions of SPEC §4, carried out: each one changes the stored report and the
  * work queued for it together (one IndexedDB transaction), then lets the task runner go.
  */
-import type { Pir } from '@/lib/contract';
+import type { Pir, Task } from '@/lib/contract';
 import { IDEMPOTENCY_HEADER, paths, pirCallId } from '@/lib/contract/constants';
 import { loadContract } from '@/lib/contract/load';
 import { call } from '@/lib/api/client';
@@ -12,23 +12,17 @@ import { processesOf, saveProcess } from '@/lib/local-data/processes-store';
 import { getFile, putFile } from '@/lib/local-data/files-store';
 import { contentSize } from '@/lib/local-data/file-content';
 import { fileSha256 } from '@/lib/local-data/file-hash';
-import { checkSpace, requestPersistentStorage } from '@/lib/storage/quota';
-import { applyTaskEvent } from '@/lib/tasks/model';
-import { buildPrepareProcess, buildSubmitProcess, estimatedSize, remoteFilesOf, type UploadItem } from '@/lib/tasks/builders';
+import { checkSpace, requestPersistentStorage, STORAGE_MARGIN_BYTES } from '@/lib/storage/quota';
+import { applyTaskEvent, processStatus } from '@/lib/tasks/model';
+import { buildPrepareProcess, buildSubmitProcess, estimatedSize, remoteFilesOf, SUBTYPE, type UploadItem } from '@/lib/tasks/builders';
 import { applyTransition, isHeldBy, needsClaim, type Transition } from '../lifecycle/transitions';
 import { currentDevice } from '@/lib/session/session-store';
 import { clearClaimRefusal } from '../tasks/claim-refusals';
 import { mapLimit } from '@/lib/async/map-limit';
 import { runner } from '@/lib/tasks/runtime';
+import { ActionError } from './action-error';
 
-export class ActionError extends Error {
-  constructor(
-    message: string,
-    readonly values: Record<string, string | number> = {},
-  ) {
-    super(message);
-  }
-}
+export { ActionError };
 
 const uid = () => crypto.randomUUID();
 
@@ -45,11 +39,15 @@ function transition(report: Pir, t: Transition): Pir {
 export async function claimReport(report: Pir, device: string, opts: { reclaim?: boolean } = {}) {
   const needed = estimatedSize(remoteFilesOf(report));
   const space = await checkSpace(needed);
-  if (!space.fits) throw new ActionError('error.noSpace', { needed: space.needed, free: space.free ?? 0 });
+  if (!space.fits) throw new ActionError('error.noSpace', { needed: space.needed, reserve: STORAGE_MARGIN_BYTES, free: space.free ?? 0 });
   const next = transition(report, opts.reclaim ? { type: 'reclaim', device } : { type: 'claim', device });
   clearClaimRefusal(report.id);
   const process = buildPrepareProcess(next, { device, reclaim: Boolean(opts.reclaim), claim: true, uid, now: new Date(), restore: report });
-  await commit({ put: [next], processes: [process] });
+  // A process of this report the server refused (a submission refused because another tablet took the
+  // report) would hold the claim behind it for good: the claim replaces it. The report's data stays.
+  const refused = processesOf(report.id).filter((p) => processStatus(p.tasks) === 'REJECTED');
+  if (refused.length) await runner().cancel(report.id);
+  await commit({ put: [next], processes: [process], removeProcesses: refused.map((p) => p.uid) });
   runner().kick();
   // Asked for, not waited on: the browser may take seconds to decide, and the claim must not (nor
   // the storage estimate above, which the browser would answer after it).
@@ -226,8 +224,16 @@ export async function submitReport(report: Pir) {
   const existing = processesOf(report.id).find((p) => p.type === 'submit');
   const next = transition(report, { type: 'submit' });
   if (existing) {
-    // A failed submission is resumed where it stopped: done uploads are not sent again.
-    const retried = { ...existing, tasks: existing.tasks.map((t) => (t.status === 'REJECTED' ? applyTaskEvent({ ...t, completionDetails: null }, { type: 'retry' }) : t)) };
+    // A failed submission is resumed where it stopped: done uploads are not sent again. The report is
+    // saved again as the tablet holds it now (a refused fingerprint is mended by restoring what was
+    // signed), under a new key so the server does not answer with the earlier save.
+    const again = (t: Task): Task => ({ ...t, uid: uid(), status: 'UNDEFINED', completion: 0, result: null, completionDetails: null });
+    const retried = {
+      ...existing,
+      tasks: existing.tasks.map((t) =>
+        t.subtype === SUBTYPE.save || t.subtype === SUBTYPE.verify ? again(t) : t.status === 'REJECTED' ? applyTaskEvent({ ...t, completionDetails: null }, { type: 'retry' }) : t,
+      ),
+    };
     await commit({ put: [next], processes: [retried] });
   } else {
     const process = buildSubmitProcess(next, await collectUploads(next), { uid, now: new Date() });
@@ -254,10 +260,10 @@ export async function archiveReport(report: Pir) {
 export async function retryTask(processUid: string, taskUid: string, subject: number) {
   const p = processesOf(subject).find((x) => x.uid === processUid);
   if (!p) return;
-  await saveProcess({ ...p, tasks: p.tasks.map((t) => (t.uid === taskUid ? applyTaskEvent({ ...t, completionDetails: null }, { type: 'retry' }) : t)) });
   const report = findReport(subject);
-  // A failed submission went back to readytosubmit: retrying puts it on its way again.
-  if (report?.status === 'readytosubmit' && p.type === 'submit') await commit({ put: [transition(report, { type: 'submit' })] });
+  // A failed submission went back to readytosubmit: retrying puts it on its way again, saved anew.
+  if (report?.status === 'readytosubmit' && p.type === 'submit') return submitReport(report);
+  await saveProcess({ ...p, tasks: p.tasks.map((t) => (t.uid === taskUid ? applyTaskEvent({ ...t, completionDetails: null }, { type: 'retry' }) : t)) });
   runner().kick();
 }
 

@@ -136,7 +136,7 @@ export function sendState(report: Pick<Pir, 'status' | 'claimedByDevice' | 'last
 }
 
 export interface Outbox {
-  /** worked on here, not sent yet */
+  /** signed here and waiting to be sent (a report still being inspected is not in the outbox) */
   toSend: number;
   sending: number;
   /** submitted since local midnight */
@@ -148,7 +148,7 @@ export function outboxSummary(reports: readonly Parameters<typeof sendState>[0][
   const out: Outbox = { toSend: 0, sending: 0, sentToday: 0 };
   for (const r of reports) {
     const s = sendState(r, deviceName);
-    if (s?.kind === 'saved') out.toSend++;
+    if (s?.kind === 'saved' && r.status === 'readytosubmit') out.toSend++;
     else if (s?.kind === 'sending') out.sending++;
     else if (s?.kind === 'sent' && Date.parse(s.at) >= midnight) out.sentToday++;
   }

@@ -10,6 +10,9 @@ import { getFile, putFile, storedFileType } from '@/lib/local-data/files-store';
 import { SUBTYPE, type UploadItem } from './builders';
 import { FinalError, PausedError, retryState, type TaskHandler } from './runner';
 
+/** How many times the server may answer that a submission is not complete before it counts as refused. */
+export const VERIFY_ATTEMPTS = 8;
+
 /** The message of a file the tablet could not store (errors.storeFailed). */
 const STORE_FAILED = 'error.storeFailed';
 
@@ -89,7 +92,7 @@ export const handlers: Record<string, TaskHandler> = {
     async resolve(t, result) {
       const ext = (await loadContract()).extended.parse(result) as Extended;
       // Never overwrite what the inspector typed on this tablet with the server's copy.
-      editReport(t.subject, (r) => (r.extended ? r : { ...r, extended: ext }));
+      editReport(t.subject, (r) => (r.extended ? r : { ...r, extended: ext }), { byInspector: false });
     },
   },
 
@@ -162,8 +165,9 @@ export const handlers: Record<string, TaskHandler> = {
   [SUBTYPE.verify]: {
     async execute(t, { signal }) {
       const ok = await guarded(() => call(t.url, (c) => c.completeSubmitReply, { signal }));
-      // Not everything arrived yet: worth asking again (transient), then error.verify.
-      if (!ok) throw new Error('error.verify');
+      // Not everything arrived yet: worth asking again a few times; the server answering "no" on and
+      // on is a refusal it means (error.verify), not a network to wait for.
+      if (!ok) throw retryState(t).attempts + 1 >= VERIFY_ATTEMPTS ? new FinalError('error.verify') : new Error('error.verify');
       return ok;
     },
   },

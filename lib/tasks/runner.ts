@@ -4,7 +4,9 @@
  *   tab dies is found again (its liveness counter stops: rejected `stopped`, then retried);
  * - one report's tasks run in order (file transfers, and the extended info before them, in a small
  *   window), reports side by side;
- * - transient failures are retried with backoff; a final failure rejects the task and its process;
+ * - a failure the server did not mean (no reply, 5xx, a cut body) is retried for as long as it takes,
+ *   at most a minute apart, and at once when the server answers again or the inspector comes back
+ *   to the app; only a refusal the server means (FinalError) rejects the task and its process;
  * - only one tab runs the queue (Web Locks, or a lease where a browser lacks them); the others show
  *   the stored progress.
  */
@@ -13,6 +15,7 @@ import type { ProcessRecord } from '@/lib/local-data/db';
 import { allProcesses, announceProcesses, saveProcess, showProcess, storeProcess } from '@/lib/local-data/processes-store';
 import { applyTaskEvent, isProcessComplete, PENDING_CHECK_MS, processStatus, PROGRESS_SAVE_MS, stalledTasks, STOPPED, type TaskEvent } from './model';
 import { setBusy } from '@/lib/app/busy';
+import { onServerReach } from '@/lib/api/server-reach';
 import { holdQueueLock } from './queue-lock';
 
 /** Raised by an executor for a failure that retrying will not mend (a refused claim, a 4xx). */
@@ -80,8 +83,8 @@ export interface RunnerDeps {
   retryDelayMs?(attempts: number): number;
 }
 
-/** Automatic attempts of a task before it is rejected for good (then the inspector may retry). */
-export const MAX_ATTEMPTS = 8;
+/** The longest wait between two automatic attempts: work waiting for the server never gives up by itself. */
+export const MAX_RETRY_DELAY_MS = 60_000;
 /**
  * Files of a report being handled at once (requested, or arrived and being stored). More than
  * TRANSFER_SLOTS, so that while some files are written to IndexedDB others use their slots; each
@@ -127,16 +130,18 @@ const PROGRESS_SHOW_MS = 150;
 interface RetryState {
   attempts: number;
   retryAt: number;
+  /** when the last attempt failed */
+  failedAt: number;
   lastError: string | null;
 }
 
 export function retryState(t: Task): RetryState {
   const d = t.completionDetails as Partial<RetryState> | null;
-  return { attempts: d?.attempts ?? 0, retryAt: d?.retryAt ?? 0, lastError: d?.lastError ?? null };
+  return { attempts: d?.attempts ?? 0, retryAt: d?.retryAt ?? 0, failedAt: d?.failedAt ?? 0, lastError: d?.lastError ?? null };
 }
 
 export function backoffMs(attempts: number): number {
-  return Math.min(30_000, 1000 * 2 ** Math.max(0, attempts - 1));
+  return Math.min(MAX_RETRY_DELAY_MS, 1000 * 2 ** Math.max(0, attempts - 1));
 }
 
 function messageOf(e: unknown): string {
@@ -153,6 +158,8 @@ export class TaskRunner {
   private saveTimers = new Map<string, ReturnType<typeof setTimeout>>();
   private passQueued = false;
   private readonly transfers = new PrioritySlots(TRANSFER_SLOTS);
+  /** A task waiting for its retry that failed before this moment is tried at once. */
+  private wokeAt = 0;
 
   constructor(private readonly deps: RunnerDeps) {}
 
@@ -164,10 +171,14 @@ export class TaskRunner {
       this.timer = setInterval(() => this.kick(), PENDING_CHECK_MS);
       if (typeof window !== 'undefined') {
         // Added again after a lost lease is taken back: the same listener is added once.
-        window.addEventListener('online', this.kick);
+        window.addEventListener('online', this.wake);
         document.addEventListener('visibilitychange', this.onVisible);
       }
     };
+    // Any reply after none: the server is back, and what waits for it goes now rather than in a minute.
+    onServerReach((now, before) => {
+      if (now === 'reachable' && before === 'unreachable') this.wake();
+    });
     holdQueueLock(begin, () => this.stop());
   }
 
@@ -183,7 +194,13 @@ export class TaskRunner {
   }
 
   private onVisible = () => {
-    if (document.visibilityState === 'visible') this.kick();
+    if (document.visibilityState === 'visible') this.wake();
+  };
+
+  /** Tries at once what waits for a retry (the network or the server is back, the inspector is back). */
+  readonly wake = () => {
+    this.wokeAt = this.deps.now();
+    this.kick();
   };
 
   readonly kick = () => {
@@ -340,17 +357,19 @@ export class TaskRunner {
     if (latest && allProcesses().some((x) => x.uid === processUid)) await storeProcess(latest);
   }
 
-  /** A failure: retried later while attempts remain, else rejected for good. */
+  /** A failure: rejected for good when the server meant it (FinalError), else tried again later. */
   private failed(t: Task, e: unknown): Task {
     const state = retryState(t);
     const attempts = state.attempts + 1;
     const message = messageOf(e);
-    if (e instanceof FinalError || attempts >= MAX_ATTEMPTS) {
-      return applyTaskEvent({ ...t, completionDetails: { ...state, attempts, lastError: message } }, { type: 'reject', message, details: e instanceof FinalError ? e.details : null });
+    const failedAt = this.deps.now();
+    if (e instanceof FinalError) {
+      return applyTaskEvent({ ...t, completionDetails: { ...state, attempts, failedAt, lastError: message } }, { type: 'reject', message, details: e.details });
     }
     this.deps.onRetry?.(t, e);
     // Back to UNDEFINED with a time to try again: the process is still under way, not rejected.
-    return { ...t, status: 'UNDEFINED', completion: 0, result: { message, details: null }, completionDetails: { attempts, retryAt: this.deps.now() + (this.deps.retryDelayMs ?? backoffMs)(attempts), lastError: message } };
+    const retryAt = failedAt + (this.deps.retryDelayMs ?? backoffMs)(attempts);
+    return { ...t, status: 'UNDEFINED', completion: 0, result: { message, details: null }, completionDetails: { attempts, retryAt, failedAt, lastError: message } };
   }
 
   private async runProcess(processUid: string) {
@@ -448,7 +467,8 @@ export class TaskRunner {
       await this.resolve(processUid, taskUid, handler);
       return;
     }
-    if (retryState(t).retryAt > this.deps.now()) return;
+    const waits = retryState(t);
+    if (waits.retryAt > this.deps.now() && waits.failedAt > this.wokeAt) return;
 
     const release = handler.transfer ? await this.transfers.acquire(Date.parse(p.createdAt) || 0) : () => {};
     if (signal.aborted) return release();

@@ -2,6 +2,7 @@ import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 import type { Pir } from '@/lib/contract';
 import { calendarDays, dayKey, groupByDay } from '@/features/calendar/model/days';
+import { isHeldHere } from '@/lib/reports/merge';
 import { DEMO_USERS } from '../../server/seed/demo-users';
 import { goOffline, goOnline, listingFor, login, waitForServiceWorker } from './helpers';
 
@@ -12,7 +13,7 @@ async function expectedDays(page: Page, listing: Pir[], language: 'en' | 'fr') {
   const zone = await page.evaluate(() => Intl.DateTimeFormat().resolvedOptions().timeZone);
   // The test runs in the browser's zone, so the same local days come out on both sides.
   expect(zone).toBe(Intl.DateTimeFormat().resolvedOptions().timeZone);
-  const byDay = groupByDay(listing, (r) => r.startOfInspection);
+  const byDay = groupByDay(listing, (r) => r.startOfInspection, (r) => isHeldHere(r, amina.deviceName));
   return calendarDays(new Date()).map((d) => ({
     key: dayKey(d),
     weekday: new Intl.DateTimeFormat(language, { weekday: 'long' }).format(d),
@@ -86,4 +87,16 @@ test('offline, the calendar renders from the tablet', async ({ page, context, re
   await expect(page.getByRole('heading', { level: 1, name: 'Calendar' })).toBeVisible();
   await checkDays(page, listing, 'en');
   await goOnline(context);
+});
+
+test('on a phone the calendar opens on today, this tablet\'s inspections first', async ({ page, request }) => {
+  const listing = await listingFor(request, amina);
+  await page.setViewportSize({ width: 390, height: 844 });
+  await login(page, amina);
+  await page.goto('/calendar/');
+  const today = page.locator('[data-testid="calendar-day"][aria-current="date"]');
+  await expect(today).toBeInViewport();
+  const first = listing.filter((r) => r.startOfInspection && dayKey(new Date(r.startOfInspection)) === dayKey(new Date()) && isHeldHere(r, amina.deviceName));
+  expect(first.length).toBeGreaterThan(0);
+  await expect(today.getByTestId('calendar-card').first()).toHaveAttribute('data-mine', 'true');
 });

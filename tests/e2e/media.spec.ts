@@ -102,7 +102,10 @@ test('vessel pictures and a two-page attachment are added, resized, kept across 
   // ---------------------------------------------------------------- vessel pictures
   await page.getByTestId('stepper-vesselpictures').click();
   const step = page.getByTestId('step-vesselpictures');
-  await expect(step.getByText('No pictures yet.')).toBeVisible();
+  // The inspection's pictures and the vessel's photos on file, told apart in the same words as the card.
+  const onFile = report.vesselPictures.length;
+  const sentence = onFile === 0 ? '' : onFile === 1 ? ' The vessel’s 1 photo on file is in Vessel files.' : ` The vessel’s ${onFile} photos on file are in Vessel files.`;
+  await expect(step.getByText(`No pictures taken during this inspection yet.${sentence}`, { exact: true })).toBeVisible();
 
   // A large camera picture (4000 × 3000) is stored at most 3000 wide.
   await choose(page, () => step.getByRole('button', { name: 'Take a picture' }).click(), [{ name: 'bow.jpg', mimeType: 'image/jpeg', buffer: makeJpeg(4000, 3000) }]);
@@ -401,7 +404,7 @@ test('a TIFF picture and a TIFF attachment page are decoded in the worker, store
   // ---- a vessel picture: 3600 × 1200 is stored as a 3000 × 1000 JPEG (SPEC §9) and shown
   await page.getByTestId('stepper-vesselpictures').click();
   const step = page.getByTestId('step-vesselpictures');
-  await expect(step.getByText('No pictures yet.')).toBeVisible();
+  await expect(step.getByText('No pictures taken during this inspection yet.', { exact: false })).toBeVisible();
   await choose(page, () => step.getByRole('button', { name: 'Choose a file' }).click(), [{ name: 'hull-scan.tiff', mimeType: 'image/tiff', buffer: tiff }]);
   const cards = step.getByTestId('picture-card');
   await expect(cards).toHaveCount(1, { timeout: 30_000 });

@@ -615,17 +615,19 @@ test('offline, the list renders from the tablet and the search still works', asy
   await goOnline(context);
 });
 
-test('what has left the tablet: the outbox (to send · sending · sent today) and each card\'s saved or sending line, online and offline, in English and French', async ({ page, request }) => {
+test('what has left the tablet: the outbox (signed to send · sending or waiting · sent today) and each card\'s saved or sending line, online and offline, in English and French', async ({ page, request }) => {
   const listing = await listingFor(request, amina);
   const mine = listing.filter((r) => r.claimedByDevice === amina.deviceName);
-  const toSend = mine.filter((r) => ['inspecting', 'signing', 'readytosubmit'].includes(r.status));
+  // Only what is signed waits to be sent: a report still being inspected is not in the outbox.
+  const toSend = mine.filter((r) => r.status === 'readytosubmit');
+  const worked = mine.find((r) => r.status === 'inspecting')!;
   const sending = mine.filter((r) => r.status === 'submitting');
   const midnight = new Date(new Date().toDateString()).getTime();
   const sentToday = listing.filter((r) => r.status === 'submitted' && Date.parse(r.submitedForms.find((f) => f.typeOfForm === 'PIR')?.submitDate ?? r.lifecycle.submitted?.date ?? '') >= midnight);
   expect(toSend.length).toBeGreaterThan(0);
   await openList(page);
-  await expect(page.getByTestId('outbox')).toHaveText(`${toSend.length} to send · ${sending.length} sending · ${sentToday.length} sent today`);
-  const inspecting = page.locator(`[data-report-id="${toSend[0]!.id}"]`).first();
+  await expect(page.getByTestId('outbox')).toHaveText(`${toSend.length} signed, to send · ${sending.length} sending · ${sentToday.length} sent today`);
+  const inspecting = page.locator(`[data-report-id="${worked.id}"]`).first();
   await expect(inspecting.getByTestId('card-send-state')).toHaveText(/^\s*Saved on the tablet .+ · not sent$/);
   // A report with no work of this tablet says nothing of the kind, and no card says "Document submitted —".
   const free = listing.find((r) => r.status === 'notready' && !r.claimedByDevice)!;
@@ -637,7 +639,8 @@ test('what has left the tablet: the outbox (to send · sending · sent today) an
   await goOffline(page.context());
   await page.evaluate(() => localStorage.setItem('settings', JSON.stringify({ ...JSON.parse(localStorage.getItem('settings') ?? '{}'), language: 'fr' })));
   await page.reload();
-  await expect(page.getByTestId('outbox')).toHaveText(`${toSend.length} à envoyer · ${sending.length} en cours d’envoi · ${sentToday.length} envoyés aujourd’hui`);
+  // Offline, nothing is being sent: what waits says so, in the same words as its card.
+  await expect(page.getByTestId('outbox')).toHaveText(`${toSend.length} signés, à envoyer · ${sending.length} en attente du réseau · ${sentToday.length} envoyés aujourd’hui`);
   await expect(inspecting.getByTestId('card-send-state')).toHaveText(/^\s*Enregistré sur la tablette .+ · non envoyé$/);
   await goOnline(page.context());
 });

@@ -382,5 +382,13 @@ for (const lang of ['en', 'fr'] as const) {
     } finally {
       db.close();
     }
+
+    // What was signed is put back: Retry saves the report again before completing, and it goes.
+    await changeStoredFinding(page, report.id, signed.extended!.pir.findingsByInspector!);
+    await page.goto(`/pir/${report.id}/#submit`);
+    await page.getByRole('button', { name: m.submit.retry }).click();
+    await expect(page.getByTestId('stepper-submit')).toHaveAttribute('data-state', 'done', { timeout: 60_000 });
+    const sent = (await listingFor(request, amina)).find((r) => r.id === report.id)!;
+    expect(sent.status).toBe('submitted');
   });
 }

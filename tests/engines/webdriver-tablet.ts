@@ -37,7 +37,8 @@ async function waitFor(ok: () => Promise<boolean>, what: string, timeout = 15_00
 /** An X display for the browser: the one given, or a private Xvfb. */
 async function display(): Promise<{ name: string; stop: () => void }> {
   if (process.env.DISPLAY) return { name: process.env.DISPLAY, stop: () => {} };
-  let n = 90;
+  // Each test worker looks from its own number up: two workers never race for the same display.
+  let n = 90 + 20 * Number(process.env.TEST_WORKER_INDEX ?? 0);
   while (fs.existsSync(`/tmp/.X${n}-lock`)) n++;
   const xvfb = spawn('Xvfb', [`:${n}`, '-screen', '0', '1920x1400x24', '-nolisten', 'tcp'], { stdio: 'ignore' });
   await waitFor(async () => fs.existsSync(`/tmp/.X11-unix/X${n}`), 'Xvfb');

@@ -23,4 +23,15 @@ describe('calendar days (SPEC §2, §9)', () => {
     expect(map.get('2026-11-22')?.map((i) => i.id)).toEqual([3]);
     expect([...map.values()].flat()).toHaveLength(3);
   });
+
+  it('puts this tablet\'s own inspections first in each day, each part in time order', () => {
+    const at = (y: number, m: number, d: number, h: number) => new Date(y, m, d, h).toISOString();
+    const items = [
+      { id: 1, d: at(2026, 10, 21, 8), mine: false },
+      { id: 2, d: at(2026, 10, 21, 9), mine: true },
+      { id: 3, d: at(2026, 10, 21, 10), mine: false },
+      { id: 4, d: at(2026, 10, 21, 11), mine: true },
+    ];
+    expect(groupByDay(items, (i) => i.d, (i) => i.mine).get('2026-11-21')?.map((i) => i.id)).toEqual([2, 4, 1, 3]);
+  });
 });

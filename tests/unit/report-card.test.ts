@@ -215,15 +215,16 @@ describe('what has left the tablet (issue 21)', () => {
     expect(sendState(held('ready'), me)).toBeNull();
     expect(sendState(report(1, 'notready'), me)).toBeNull();
   });
-  it('the outbox counts to send, sending, and sent since midnight', () => {
+  it('the outbox counts what is signed and waiting (not what is still being inspected), sending, and sent since midnight', () => {
     const reports = [
       held('inspecting'),
+      held('signing'),
       held('readytosubmit'),
       held('submitting'),
       held('inspecting', { claimedByDevice: 'MU-TAB-02' }),
       held('submitted', { lifecycle: { submitted: { date: today, previousStatus: 'submitting' } } }),
       held('submitted', { lifecycle: { submitted: { date: yesterday, previousStatus: 'submitting' } } }),
     ];
-    expect(outboxSummary(reports, me, now)).toEqual({ toSend: 2, sending: 1, sentToday: 1 });
+    expect(outboxSummary(reports, me, now)).toEqual({ toSend: 1, sending: 1, sentToday: 1 });
   });
 });

@@ -6,9 +6,10 @@ import { createAppRuntime } from '@/lib/app/runtime';
 import { localKeys } from '@/lib/local-data/cache';
 import { db, type ProcessRecord } from '@/lib/local-data/db';
 import { allProcesses, loadProcesses, saveProcess } from '@/lib/local-data/processes-store';
-import { BESIDE_A_CLAIM, FILE_WINDOW, FinalError, PausedError, PrioritySlots, TaskRunner, TRANSFER_SLOTS, type RunnerDeps, type TaskHandler } from '@/lib/tasks/runner';
+import { backoffMs, BESIDE_A_CLAIM, FILE_WINDOW, FinalError, PausedError, PrioritySlots, TaskRunner, TRANSFER_SLOTS, type RunnerDeps, type TaskHandler } from '@/lib/tasks/runner';
 import { handlers as lifecycleHandlers, isReclaim } from '@/lib/tasks/handlers';
 import { task } from './fixtures/report';
+import { noteServerAnswered, noteServerSilent } from '@/lib/api/server-reach';
 
 let client: QueryClient;
 let runner: TaskRunner | null = null;
@@ -427,14 +428,48 @@ describe('task runner (SPEC §4, made durable)', () => {
     expect((await loadProcesses()).find((p) => p.uid === 'p-shown')!.tasks.at(-1)!.status).toBe('REJECTED');
   });
 
-  it('gives up after the automatic attempts and rejects the process', async () => {
+  it('never gives up on a server that does not answer: it keeps trying, a minute apart at most, and completes when it answers', async () => {
+    let calls = 0;
     await saveProcess(process('p1', [task('a', 'UNDEFINED', { subtype: 'file', canIgnore: true })]));
-    const { rejected } = start({ file: { execute: async () => Promise.reject(new Error('no response')) } });
-    await until(() => rejected.length === 1);
-    const t = allProcesses()[0]!.tasks[0]!;
-    expect(t.status).toBe('REJECTED');
-    expect((t.completionDetails as { attempts: number }).attempts).toBe(8);
+    const { done, rejected } = start({
+      file: {
+        async execute() {
+          if (++calls < 15) throw new Error('no response');
+        },
+      },
+    });
+    await until(() => done.length === 1);
+    expect(calls).toBe(15);
+    expect(rejected).toEqual([]);
+    expect([1, 5, 7, 8, 30].map(backoffMs)).toEqual([1000, 16_000, 60_000, 60_000, 60_000]);
   });
+
+  it('a waiting task is tried at once when the inspector comes back or the server answers again', async () => {
+    let calls = 0;
+    let clock = 1_000_000;
+    await saveProcess(process('p1', [task('a', 'UNDEFINED', { subtype: 'file' })]));
+    const { done } = start(
+      {
+        file: {
+          async execute() {
+            if (++calls === 1) throw new Error('no response');
+          },
+        },
+      },
+      { now: () => clock, retryDelayMs: () => 60_000 },
+    );
+    await until(() => calls === 1);
+    await new Promise((r) => setTimeout(r, 100));
+    runner!.kick();
+    await new Promise((r) => setTimeout(r, 50));
+    expect(calls).toBe(1); // waits its minute
+    clock += 1000;
+    noteServerSilent();
+    noteServerAnswered(200);
+    await until(() => done.length === 1);
+    expect(calls).toBe(2);
+  });
+
 });
 
 describe('transfer slots', () => {

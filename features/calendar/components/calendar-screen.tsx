@@ -2,7 +2,7 @@
 import { AppLink as Link } from '@/components/shared/app-link';
 import { useFormatter, useTranslations } from 'next-intl';
 import { useServerNow } from '@/lib/hooks/use-server-now';
-import { useEffect, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 
 import { calendarDays, dayKey, groupByDay } from '@/features/calendar/model/days';
 import { reportTitle } from '@/lib/reports/groups';
@@ -31,9 +31,17 @@ export function CalendarScreen() {
   const device = useDeviceName();
   const settled = useReportsSettled(files.data);
   const days = useMemo(() => calendarDays(now), [now]);
-  const byDay = useMemo(() => groupByDay(files.data ?? [], (r) => r.startOfInspection), [files.data]);
+  // This tablet's own inspections first in each day: today is about them.
+  const byDay = useMemo(() => groupByDay(files.data ?? [], (r) => r.startOfInspection, (r) => isHeldHere(r, device)), [files.data, device]);
   const todayKey = dayKey(now);
   const undated = useMemo(() => (files.data ?? []).filter((r) => !r.startOfInspection).length, [files.data]);
+  // Opens on today: where the days are stacked (portrait, phone), today would be below the first screen.
+  const shownToday = useRef(false);
+  const showToday = useCallback((el: HTMLLIElement | null) => {
+    if (!el || shownToday.current) return;
+    shownToday.current = true;
+    if (el.getBoundingClientRect().top > window.innerHeight / 3) el.scrollIntoView({ block: 'start' });
+  }, []);
   const first = days[0]!;
   const last = days[days.length - 1]!;
 
@@ -54,6 +62,7 @@ export function CalendarScreen() {
               return (
                 <li
                   key={key}
+                  ref={isToday ? showToday : undefined}
                   className={cn('@container flex min-w-0 flex-col gap-2 rounded-xl border bg-card p-3', isToday && 'border-primary ring-2 ring-primary/30')}
                   data-testid="calendar-day"
                   data-day={key}

@@ -16,8 +16,11 @@ export function calendarDays(today: Date, around = CALENDAR_DAYS_AROUND): Date[]
   return days;
 }
 
-/** Items by the local day of their date, each day in time order; items without a date are left out. */
-export function groupByDay<T>(items: readonly T[], dateOf: (item: T) => string | null): Map<string, T[]> {
+/**
+ * Items by the local day of their date, each day in time order, those `first` picks (this tablet's
+ * own inspections) before the others; items without a date are left out.
+ */
+export function groupByDay<T>(items: readonly T[], dateOf: (item: T) => string | null, first: (item: T) => boolean = () => false): Map<string, T[]> {
   const map = new Map<string, { item: T; at: number }[]>();
   for (const item of items) {
     const iso = dateOf(item);
@@ -31,5 +34,6 @@ export function groupByDay<T>(items: readonly T[], dateOf: (item: T) => string |
     else map.set(key, [{ item, at }]);
   }
   // A stable sort: items at the same time keep the order they came in.
-  return new Map([...map].map(([key, list]) => [key, list.sort((a, b) => a.at - b.at).map((e) => e.item)]));
+  const rank = (e: { item: T }) => (first(e.item) ? 0 : 1);
+  return new Map([...map].map(([key, list]) => [key, list.sort((a, b) => rank(a) - rank(b) || a.at - b.at).map((e) => e.item)]));
 }

@@ -1,6 +1,6 @@
 'use client';
 import { useFormatter, useTranslations } from 'next-intl';
-import { CheckIcon, EraserIcon, Maximize2Icon } from 'lucide-react';
+import { CheckIcon, EraserIcon, Maximize2Icon, RotateCwIcon } from 'lucide-react';
 import { useEffect, useRef, useState, useSyncExternalStore } from 'react';
 import { setBusy as reportBusy } from '@/lib/app/busy';
 import { PAD_HEIGHT, PAD_WIDTH, strokePath, type Point } from '@/lib/signature/stroke';
@@ -135,17 +135,25 @@ function subscribeResize(onChange: () => void) {
 
 /** The pad as large as the screen allows; on an upright screen, turned a quarter so its long side runs down it. */
 function FullScreenPad({ label, paths, onStroke }: { label: string; paths: string[]; onStroke: (d: string) => void }) {
+  const t = useTranslations('signature');
   const size = useSyncExternalStore(subscribeResize, () => `${window.innerWidth}x${window.innerHeight}`, () => '0x0');
   const [w, h] = size.split('x').map(Number) as [number, number];
   // Room left for the buttons under the pad.
   const roomW = w - 24;
   const roomH = h - 120;
   const rotated = roomH > roomW;
-  // The pad's long side along the screen's long side, keeping 5:2.
-  const long = rotated ? Math.min(roomH, roomW * 2.5) : Math.min(roomW, roomH * 2.5);
+  // The pad's long side along the screen's long side, keeping 5:2; upright, room for the hint above it.
+  const long = rotated ? Math.min(roomH - 48, roomW * 2.5) : Math.min(roomW, roomH * 2.5);
   const short = long * 0.4;
   const box = rotated ? { width: short, height: long } : { width: long, height: short };
   return (
+    <>
+      {/* Upright, the pad is drawn turned: the signer is asked to turn the phone, the line then runs left to right. */}
+      {rotated && (
+        <p className="flex items-center justify-center gap-2 px-10 text-center text-sm font-medium" data-testid="turn-phone">
+          <RotateCwIcon className="size-5 shrink-0" aria-hidden /> {t('turnPhone')}
+        </p>
+      )}
     <div className="relative mx-auto" style={box}>
       <div
         className="absolute top-1/2 left-1/2 overflow-hidden rounded-lg border-2 border-dashed bg-white"
@@ -154,6 +162,7 @@ function FullScreenPad({ label, paths, onStroke }: { label: string; paths: strin
         <PadSurface label={label} paths={paths} disabled={false} rotated={rotated} onStroke={onStroke} />
       </div>
     </div>
+    </>
   );
 }
 

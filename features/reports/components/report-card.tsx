@@ -1,10 +1,11 @@
 'use client';
 import { AppLink as Link } from '@/components/shared/app-link';
 import { useFormatter, useLocale, useNow, useTranslations } from 'next-intl';
-import { CameraIcon, CircleAlertIcon, CircleCheckIcon, HardDriveIcon, LockIcon, TriangleAlertIcon, UploadIcon } from 'lucide-react';
+import { CameraIcon, CircleAlertIcon, CircleCheckIcon, HardDriveIcon, LockIcon, TriangleAlertIcon, UploadIcon, WifiOffIcon } from 'lucide-react';
 import { checkReceipt, receiptToShow } from '@/lib/lifecycle/receipt';
 import { memo, useSyncExternalStore } from 'react';
 import { claimRefusals } from '@/lib/tasks/claim-refusals';
+import { useConnection } from '@/lib/hooks/use-connection';
 import { useErrorText } from '@/components/shared/use-error-text';
 import type { Language, Pir, PortEntry } from '@/lib/contract';
 import type { ProcessRecord } from '@/lib/local-data/db';
@@ -75,6 +76,7 @@ export const ReportCard = memo(function ReportCard({
   // Only a submitted report has a submission date to show (a dash on every other card said nothing).
   if (report.status === 'submitted') facts.splice(4, 0, [t('submitted'), dateOr(documentSubmittedAt(report), t('notYet')), 'card-submitted']);
   const send = sendState(report, deviceName);
+  const connection = useConnection();
 
   return (
     <Card
@@ -148,9 +150,13 @@ export const ReportCard = memo(function ReportCard({
             <>
               <HardDriveIcon className="size-3.5 shrink-0" aria-hidden /> {t('savedNotSent', { time: dateOr(send.at, '') })}
             </>
-          ) : (
+          ) : connection === 'online' ? (
             <>
               <UploadIcon className="size-3.5 shrink-0" aria-hidden /> {t('sending')}
+            </>
+          ) : (
+            <>
+              <WifiOffIcon className="size-3.5 shrink-0" aria-hidden /> {connection === 'offline' ? t('waitingNetwork') : t('waitingServer')}
             </>
           )}
         </p>

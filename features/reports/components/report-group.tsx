@@ -73,8 +73,11 @@ export function ReportGroup<T extends { id: number }>({
   return (
     <section ref={sectionRef} aria-labelledby={headingId} data-testid={`group-${name}`} className="@container scroll-my-4">
       <div className="mb-3 flex items-center gap-1">
-        <h2 id={headingId} className="flex min-w-0 items-baseline gap-2 text-lg font-semibold">
-          <span className="truncate">{title}</span>
+        {/* The heading wraps on a phone rather than being cut ("Claimed by oth…"). */}
+        <h2 id={headingId} className="flex min-w-0 flex-wrap items-baseline gap-x-2 text-lg leading-snug font-semibold">
+          <span className="wrap-break-word" data-title="group">
+            {title}
+          </span>
           <span className="shrink-0 text-sm font-normal text-muted-foreground" data-testid="group-count">
             {t('count', { count: items.length })}
           </span>

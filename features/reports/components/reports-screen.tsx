@@ -17,13 +17,15 @@ import { sessionStore } from '@/lib/session/session-store';
 import { settingsStore, updateSettings } from '@/lib/store/settings';
 import { useStore } from '@/lib/store/use-store';
 import { useOnline } from '@/lib/hooks/use-online';
+import { useConnection } from '@/lib/hooks/use-connection';
 import { useClockOffset } from '@/lib/hooks/use-server-now';
 import { PageHeader } from '@/components/shared/page-header';
 import { Button } from '@/components/ui/button';
 import { cn } from '@/lib/utils';
 import { PullToRefresh } from './pull-to-refresh';
 import { ReportCard } from './report-card';
-import { prefetchCardPictures } from '@/components/report/report-thumbnail';
+import { prefetchCardPictures, stopCardPictures } from '@/components/report/report-thumbnail';
+import { loadActions } from '@/lib/reports/load-actions';
 import { ReportFilters } from './report-filters';
 import { ReportGroup, type GroupName } from './report-group';
 import { ReportSearch, useTextFilter } from './report-search';
@@ -43,6 +45,7 @@ export function ReportsScreen() {
   const user = useStore(sessionStore);
   const settings = useStore(settingsStore);
   const online = useOnline();
+  const connection = useConnection();
   const files = useCurrentFiles(Boolean(user));
   const reference = useReferenceData();
   const deviceName = user?.deviceName ?? '';
@@ -70,6 +73,11 @@ export function ReportsScreen() {
     if (!listing || !navigator.onLine) return;
     prefetchCardPictures(client, picturesShownFirst(listing, heldReportIds(allReports(), deviceName), deviceName));
   }, [client, listing, deviceName]);
+  useEffect(() => {
+    // A card's claim button must not wait for its code to load: it is fetched while the list shows.
+    void loadActions().catch(() => undefined);
+    return () => stopCardPictures(client);
+  }, [client]);
 
   const refetch = files.refetch;
   const refresh = useCallback(async () => {
@@ -98,7 +106,8 @@ export function ReportsScreen() {
   const outbox = useMemo(() => outboxSummary(all ?? [], deviceName, new Date(now.getTime() + clockOffset)), [all, deviceName, now, clockOffset]);
   // (after a reload offline, the time of the last answer before it)
   const checkedAt = files.dataUpdatedAt || listingCheckedAt();
-  const updated = checkedAt ? t('updated', { time: format.relativeTime(new Date(checkedAt), now) }) : t('neverUpdated');
+  // `now` ticks every few seconds: a listing that arrived since is "now", never "in 1 second".
+  const updated = checkedAt ? t('updated', { time: format.relativeTime(new Date(Math.min(checkedAt, now.getTime())), now) }) : t('neverUpdated');
   const total = all?.length ?? 0;
   const shownGroups: [GroupName, Pir[]][] = result
     ? [
@@ -115,8 +124,8 @@ export function ReportsScreen() {
           <span className="flex flex-wrap gap-x-3">
             <span data-testid="updated">{updated}</span>
             {/* What has left the tablet, online or not (issue 21). */}
-            <span data-testid="outbox" role="status" aria-label={t('outboxLabel', { ...outbox })} className="font-medium text-foreground">
-              {t('outbox', { ...outbox })}
+            <span data-testid="outbox" role="status" aria-label={t('outboxLabel', { ...outbox, connection })} className="font-medium text-foreground">
+              {t('outbox', { ...outbox, connection })}
             </span>
           </span>
         }

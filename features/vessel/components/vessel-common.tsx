@@ -36,12 +36,12 @@ export function useVesselLabels() {
   const tagLabel = useCallback(
     (code: string | null) => {
       if (!code) return null;
-      const entry = data?.documentType.find((d) => d.code === code) ?? data?.imageType.find((d) => d.code === code);
+      const entry = data?.documentType?.find((d) => d.code === code) ?? data?.imageType?.find((d) => d.code === code);
       return referenceLabel(entry, language) ?? code;
     },
     [data, language],
   );
-  const flagLabel = useCallback((id: number) => referenceLabel(data?.flag.find((f) => f.id === id), language), [data, language]);
+  const flagLabel = useCallback((id: number) => referenceLabel(data?.flag?.find((f) => f.id === id), language), [data, language]);
   /** The file's document or picture type, unless its name already says it. */
   const fileTag = useCallback(
     (file: Pick<VesselFile, 'tag' | 'name'>) => {

@@ -14,6 +14,7 @@ import { deleteAttachment, deleteAttachmentPage, isLocalAttachment, withErrors }
 import { cn } from '@/lib/utils';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
+import { MissingListNote } from '@/components/forms/missing-list-note';
 import { Label } from '@/components/ui/label';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import { ConfirmDialog } from '@/components/shared/confirm-dialog';
@@ -165,6 +166,7 @@ export function AttachmentsStep({ report, onCompleted }: { report: Pir; onComple
                 ))}
               </SelectContent>
             </Select>
+            <MissingListNote dataset="documentType" />
           </div>
           <ImageSourceButtons
             open={(source) => draft.type && pages.openFor({ kind: 'draft', type: draft.type }, source)}

@@ -227,7 +227,7 @@ export function useDocumentTypes() {
   const { data } = useReferenceData();
   const label = useCallback(
     (code: string) => {
-      const entry = data?.documentType.find((d) => d.code === code) ?? data?.imageType.find((d) => d.code === code);
+      const entry = data?.documentType?.find((d) => d.code === code) ?? data?.imageType?.find((d) => d.code === code);
       return referenceLabel(entry, language) ?? code;
     },
     [data, language],

@@ -17,6 +17,7 @@ import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogTitle } from '@/components/ui/dialog';
 import { Input } from '@/components/ui/input';
+import { MissingListNote } from '@/components/forms/missing-list-note';
 import { Label } from '@/components/ui/label';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import { Textarea } from '@/components/ui/textarea';
@@ -123,6 +124,7 @@ export function VesselPicturesStep({ report, onCompleted }: { report: Pir; onCom
       }}
     >
       <p className="text-sm text-muted-foreground">{t('pictures.intro')}</p>
+      <MissingListNote dataset="imageType" />
       {input.inputs}
       {editable && <ImageSourceButtons open={input.open} busy={input.busy} error={input.error ?? failure} />}
       {/* With none, the empty box below says so once. */}
@@ -132,7 +134,7 @@ export function VesselPicturesStep({ report, onCompleted }: { report: Pir; onCom
         </p>
       )}
       {pictures.length === 0 ? (
-        <p className="rounded-lg border border-dashed p-6 text-center text-muted-foreground">{t('pictures.empty')}</p>
+        <p className="rounded-lg border border-dashed p-6 text-center text-muted-foreground">{t('pictures.empty', { onFile: report.vesselPictures.length })}</p>
       ) : (
         <ul className="@container flex flex-col gap-4" aria-label={t('pictures.listLabel')}>
           {pictures.map((p, i) => (

@@ -1,6 +1,6 @@
 'use client';
 import { reportError } from '@/lib/errors/error-bus';
-import { useFormatter, useLocale, useTranslations } from 'next-intl';
+import { useFormatter, useLocale, useNow, useTranslations } from 'next-intl';
 import { ArchiveIcon, CircleAlertIcon, CircleCheckIcon, FileTextIcon, SendIcon, UndoIcon } from 'lucide-react';
 import { formatBytes } from '@/lib/format/bytes';
 import { shortFingerprint } from '@/lib/inspection/fingerprint';
@@ -12,11 +12,12 @@ import type { Pir } from '@/lib/contract';
 import type { ProcessRecord } from '@/lib/local-data/db';
 import { archiveReport, cancelSubmit, submitReport } from '@/lib/reports/actions';
 import { isArchiveDue, isHeldBy, submissionFailed, submittedAt } from '@/lib/lifecycle/transitions';
-import { serverNow } from '@/lib/clock/clock';
+import { clockOffsetMs, serverNow } from '@/lib/clock/clock';
 import { useDeviceName } from '@/lib/hooks/use-device-name';
 import { settingsStore } from '@/lib/store/settings';
 import { useStore } from '@/lib/store/use-store';
 import { processStatus } from '@/lib/tasks/model';
+import { waitingForServer } from '@/lib/lifecycle/waiting';
 import { href } from '@/lib/routes/shell-path';
 import { reportTitle } from '@/lib/reports/groups';
 import { Button } from '@/components/ui/button';
@@ -36,6 +37,9 @@ export function SubmitStep({ report, processes }: { report: Pir; processes: Proc
   const failed = submissionFailed(report, submit !== undefined && processStatus(submit.tasks) === 'REJECTED');
   const heldHere = isHeldBy(report, useDeviceName());
   const at = submittedAt(report);
+  // Lifecycle dates are the server's time (lib/clock).
+  const now = useNow({ updateInterval: 5000 }).getTime() + clockOffsetMs();
+  const notSentYet = report.status === 'submitting' && waitingForServer(report, submit, now);
   // Fireworks for a submission seen happening on this page, not for an old one.
   const [sawSubmitting] = useState(report.status !== 'submitted');
 
@@ -48,7 +52,9 @@ export function SubmitStep({ report, processes }: { report: Pir; processes: Proc
         {report.status === 'submitted'
           ? t('submitted', { date: at ? format.dateTime(at, { dateStyle: 'medium', timeStyle: 'short' }) : '' })
           : report.status === 'submitting'
-            ? t('submitting')
+            ? notSentYet
+              ? t('notSentYet')
+              : t('submitting')
             : report.status === 'readytosubmit'
               ? failed
                 ? t('failed')
