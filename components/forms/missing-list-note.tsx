@@ -5,7 +5,6 @@ import { useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import type { ReferenceDataset } from '@/lib/contract';
 import { fetchMissingLists, useReferenceData } from '@/lib/reference-data/use-reference-data';
-import { queryKeys } from '@/lib/query/client';
 import { Button } from '@/components/ui/button';
 
 /**
@@ -28,8 +27,7 @@ export function MissingListNote({ dataset }: { dataset: ReferenceDataset }) {
         disabled={asking}
         onClick={() => {
           setAsking(true);
-          const ask = data ? fetchMissingLists(client) : client.refetchQueries({ queryKey: queryKeys.referenceData });
-          void Promise.resolve(ask)
+          void fetchMissingLists(client)
             .catch(() => undefined)
             .finally(() => setAsking(false));
         }}

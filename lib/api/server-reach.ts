@@ -70,9 +70,3 @@ export function onServerReach(listener: (now: ServerReach, before: ServerReach) 
     listeners.delete(listener);
   };
 }
-
-/** Tests: back to not knowing. */
-export function resetServerReach(): void {
-  lastReplyAt = -Infinity;
-  set('unknown');
-}

@@ -1,7 +1,5 @@
 import type { Pir, Task } from '@/lib/contract';
-
-/** SPEC §9: a submission still on its way after this long is said not to have gone yet. */
-export const SUBMISSION_FAILURE_MS = 60_000;
+import { SUBMISSION_FAILURE_MS } from './transitions';
 
 interface Waiting {
   tasks: Pick<Task, 'status' | 'completionDetails'>[];

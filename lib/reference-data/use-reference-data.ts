@@ -59,9 +59,13 @@ async function fetchAll(client: QueryClient): Promise<HeldReferenceData> {
   return data;
 }
 
-/** Asks again for the lists the tablet does not hold, and keeps them with the others. */
+/**
+ * Asks again for the lists the tablet does not hold and keeps them with the others; with none held
+ * at all, the whole query runs again.
+ */
 export async function fetchMissingLists(client: QueryClient): Promise<void> {
   const held = client.getQueryData<HeldReferenceData>(queryKeys.referenceData);
+  if (!held) return client.refetchQueries({ queryKey: queryKeys.referenceData });
   const missing = missingLists(held);
   if (missing.length === 0) return;
   const next = await fetchLists(held, missing);
@@ -121,8 +125,7 @@ export function useReferenceDataLifecycle(enabled: boolean) {
     const again = () => {
       timer = setTimeout(
         () => {
-          const fetched = client.getQueryData(queryKeys.referenceData) ? fetchMissingLists(client) : client.refetchQueries({ queryKey: queryKeys.referenceData });
-          void Promise.resolve(fetched)
+          void fetchMissingLists(client)
             .catch(() => undefined)
             .then(() => {
               attempt++;

@@ -8,20 +8,12 @@
  * audit log).
  */
 import { appendAudit } from './audit';
-import { getSave, listAnnounced } from './saves';
+import { getSave, listAnnounced, type SaveRow } from './saves';
 import type { DB } from './schema';
 
-export interface KeptSaveRow {
+/** A save as `saves` holds it, kept under its own id, with when and why. */
+export interface KeptSaveRow extends SaveRow {
   id: number;
-  report_id: number;
-  user_id: number;
-  device: string;
-  pir: string;
-  vessel: string;
-  pictures: string;
-  attachments: string;
-  signatures: string;
-  saved_at: string;
   kept_at: string;
   reason: string;
 }
