@@ -77,6 +77,7 @@ export const HOUR = 3_600_000;
 export const addHours = (d: Date, h: number) => new Date(d.getTime() + h * HOUR);
 export const iso = (d: Date) => d.toISOString();
 export const minDate = (a: Date, b: Date) => (a < b ? a : b);
+export const maxDate = (a: Date, b: Date) => (a > b ? a : b);
 
 const ORDER: PirStatus[] = ['notready', 'preparing', 'ready', 'inspecting', 'signing', 'readytosubmit', 'submitting', 'submitted'];
 const rank = (s: PirStatus) => (s === 'claimed' ? 0.5 : ORDER.indexOf(s));
@@ -100,8 +101,9 @@ export function reportDates(plan: PlanRow, today: Date, now: Date, rng: Prng): R
   let arrival = addHours(day, rng.int(4, 9) + rng.int(0, 3) * 0.25);
   let start = addHours(arrival, rng.int(2, 7) + rng.int(0, 3) * 0.25);
   if (rank(plan.status) >= ORDER.indexOf('inspecting')) {
-    // an inspection under way started in the past, after the vessel arrived
-    start = minDate(start, addHours(now, -(2 + (rank(plan.status) - 3) * 0.5)));
+    // an inspection under way started in the past, after the vessel arrived, and still on its
+    // planned day: seeded just after midnight, "two hours ago" would move today's work to yesterday
+    start = maxDate(minDate(start, addHours(now, -(2 + (rank(plan.status) - 3) * 0.5))), minDate(day, now));
     arrival = minDate(arrival, addHours(start, -1.5));
   }
   const createDate = addHours(arrival, -24 * rng.int(3, 9) - rng.int(0, 12));

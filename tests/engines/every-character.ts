@@ -13,7 +13,7 @@ import type { DemoLogin } from '../e2e/helpers';
 import { makeJpeg } from '../e2e/helpers';
 import { pdfPagesText } from '../pdf-text';
 import { readBlob } from '../../server/db/blob-store';
-import { attrIs, choose, completeFormSteps, count, login, openStep, panel, shown, signBoth, stepper, until, valueIs } from './inspector-day';
+import { attrIs, choose, completeFormSteps, count, login, openStep, panel, readyInItsGroup, shown, signBoth, stepper, until, valueIs } from './inspector-day';
 import type { Find, Tablet } from './tablet';
 
 /** What each field receives, and how: fast keys, or composition. */
@@ -103,7 +103,7 @@ export async function everyCharacter(t: Tablet, dataDir: string, report: Pir, wh
   // tells the app the server's time: it warns, and dates what it records on the server's time.
   await t.run(SLOW_CLOCK, -3 * DAY);
   await t.click({ within: { css: `[data-report-id="${report.id}"]` }, role: 'button', name: 'Claim' });
-  await attrIs(t, { within: { testId: 'group-ready' }, css: `[data-report-id="${report.id}"] [data-status]` }, 'data-status', 'ready', 90_000);
+  await readyInItsGroup(t, report.id);
   await until(t, 'the clock warning', 'var e = find(arg); return !!e && /3 days behind/.test(e.textContent);', { testId: 'clock-banner' });
   // Opened from its card (no reload: the page keeps its slow clock).
   await t.click({ css: `[data-report-id="${report.id}"] a[href^="/pir/"]` });

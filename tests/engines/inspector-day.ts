@@ -35,7 +35,34 @@ export async function until(t: Tablet, what: string, body: string, arg?: unknown
 
 export const shown = (t: Tablet, f: Find, timeout?: number) => until(t, `${JSON.stringify(f)} to show`, 'return find(arg) !== null;', f, timeout);
 export const attrIs = (t: Tablet, f: Find, name: string, value: string, timeout?: number) =>
-  until(t, `${JSON.stringify(f)} [${name}=${value}]`, 'var e = find(arg.f); return !!e && e.getAttribute(arg.name) === arg.value;', { f, name, value }, timeout);
+  until(
+    t,
+    `${JSON.stringify(f)} [${name}=${value}]`,
+    // on a timeout, what was there instead
+    "var e = find(arg.f); if (!e) return 'not found'; var v = e.getAttribute(arg.name); return v === arg.value || arg.name + '=' + v;",
+    { f, name, value },
+    timeout,
+  );
+/** Waits for a claimed report to be prepared; on a timeout, says where its card is and what it shows. */
+export const readyInItsGroup = (t: Tablet, reportId: number) =>
+  until(
+    t,
+    `report ${reportId} ready in the Ready group`,
+    // on a timeout: the group and status the card shows, and its words
+    `var cards = document.querySelectorAll('[data-report-id="' + arg + '"]');
+    for (var i = 0; i < cards.length; i++) {
+      var group = cards[i].closest('section[data-testid^="group-"]');
+      var status = cards[i].querySelector('[data-status]');
+      if (group && group.getAttribute('data-testid') === 'group-ready' && status && status.getAttribute('data-status') === 'ready') return true;
+    }
+    return Array.prototype.map.call(cards, function (c) {
+      var g = c.closest('section[data-testid^="group-"]');
+      var st = c.querySelector('[data-status]');
+      return (g ? g.getAttribute('data-testid') : 'no group') + ' ' + (st ? st.getAttribute('data-status') : 'no status') + ': ' + c.textContent.slice(0, 200);
+    }).join(' | ') || 'no card';`,
+    reportId,
+    90_000,
+  );
 export const valueIs = (t: Tablet, f: Find, value: string) =>
   until(t, `${JSON.stringify(f)} = ${value}`, 'var e = find(arg.f); return !!e && (e.value === arg.value || JSON.stringify(e.value));', { f, value });
 /** In-page body: how many elements match `arg.f`. */
@@ -197,7 +224,7 @@ export async function inspectorDay(t: Tablet, net: Network, dataDir: string, rep
   // Claim and prepare, online.
   const card: Find = { css: `[data-report-id="${report.id}"]` };
   await t.click({ within: card, role: 'button', name: 'Claim' });
-  await attrIs(t, { within: { testId: 'group-ready' }, css: `[data-report-id="${report.id}"] [data-status]` }, 'data-status', 'ready', 90_000);
+  await readyInItsGroup(t, report.id);
   const stored = await storedFileCount(t, report.id);
   if (stored !== remoteFilesOf(report).length) throw new Error(`${t.engine}: ${stored} files stored for ${remoteFilesOf(report).length} offered`);
 
