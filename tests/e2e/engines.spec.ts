@@ -47,6 +47,11 @@ for (const engine of chosenEngines) {
       // The crew list (a TIFF page) became a one-page PDF, and the 4000 × 3000 picture was resized on the tablet.
       expect(held.attachmentPages).toBe(1);
       expect(held.picture).toBe('3000x2250');
+      // The server's record of who did what (issue 31): claimed, saved once, each file uploaded once,
+      // submitted, all by this inspector on this tablet.
+      expect(held.audit.filter((a) => a.action !== 'upload').map((a) => a.action)).toEqual(['claim', 'save', 'submit']);
+      expect(held.audit.filter((a) => a.action === 'upload').map((a) => a.fileUrl).sort()).toEqual(held.files.map((f) => f.name).sort());
+      for (const a of held.audit) expect(a).toMatchObject({ username: amina.username, device: amina.deviceName });
     } catch (e) {
       await tablet.screenshot(testInfo.outputPath(`${engine}-failure.png`)).catch(() => {});
       throw e;

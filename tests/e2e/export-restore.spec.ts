@@ -3,7 +3,7 @@ import { expect, test } from './fixtures';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { strFromU8, unzipSync, type UnzipFileInfo } from 'fflate';
+import { strFromU8, strToU8, unzipSync, zipSync, type UnzipFileInfo } from 'fflate';
 import type { Pir, PirStatus } from '@/lib/contract';
 import { imageSize } from '@/features/export/model/images';
 import type { Manifest } from '@/features/export/model/manifest';
@@ -256,6 +256,8 @@ test('a corrupted or truncated zip is refused with a clear message, and nothing 
     ['corrupted.zip', corrupted, /damaged.*Nothing was changed\./],
     ['truncated.zip', bytes.subarray(0, Math.floor(bytes.length * 0.7)), /incomplete or damaged.*Nothing was changed\./],
     ['notes.zip', Buffer.from('These are my notes, not a zip file.'), /not a zip file.*Nothing was changed\./],
+    // Made to harm (issue 31): one of the report's files filed under another report's key.
+    ['altered.zip', editedManifest(bytes, (m) => (m.files[0]!.record.id = `picture:${report!.id + 1}:p1`)), /filed under another report than .*Nothing was changed\./],
   ];
   for (const [name, content, message] of cases) {
     const file = path.join(dir, name);
@@ -268,7 +270,25 @@ test('a corrupted or truncated zip is refused with a clear message, and nothing 
     await page.keyboard.press('Escape');
     expect(await tabletState(page, [report!.id])).toEqual(before);
   }
+
+  // A file that hides who exported it is shown as such before anything is restored.
+  const anonymous = path.join(dir, 'anonymous.zip');
+  fs.writeFileSync(anonymous, editedManifest(bytes, (m) => (m.user = null)));
+  const dialog = await restoreFrom(page, anonymous);
+  await expect(dialog.getByTestId('restore-other-user')).toHaveText('This file does not say who exported it. Restore it only if you know where it comes from.');
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
+  await page.keyboard.press('Escape');
+  expect(await tabletState(page, [report!.id])).toEqual(before);
 });
+
+function editedManifest(zip: Buffer, edit: (m: Manifest) => void): Buffer {
+  const entries = unzipSync(zip);
+  const manifest = JSON.parse(strFromU8(entries['manifest.json']!)) as Manifest;
+  edit(manifest);
+  entries['manifest.json'] = strToU8(JSON.stringify(manifest));
+  return Buffer.from(zipSync(entries));
+}
 
 // How long the page's main thread is busy during such an export is measured by bench/, never here.
 test('an export of 200 pictures is built off the page with a progress bar: a valid zip, pictures reduced and stored as they are', async ({ page, request }) => {

@@ -4,7 +4,7 @@ import Database from 'better-sqlite3';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { remoteFilesOf } from '@/lib/tasks/builders';
+import { remoteFilesOf } from '@/lib/reports/remote-files';
 import type { Pir } from '@/lib/contract';
 import { DEMO_USERS } from '../../server/seed/demo-users';
 import config from '../../playwright.config';

@@ -1,7 +1,7 @@
 import type { BrowserContext, Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 import { DEMO_USERS } from '../../server/seed/demo-users';
-import { remoteFilesOf } from '@/lib/tasks/builders';
+import { remoteFilesOf } from '@/lib/reports/remote-files';
 import { listingFor, login, storedReport, waitForServiceWorker } from './helpers';
 
 const [amina] = DEMO_USERS as unknown as [(typeof DEMO_USERS)[0]];

@@ -8,7 +8,7 @@ import jpeg from 'jpeg-js';
 import fs from 'node:fs';
 import path from 'node:path';
 import { FORM_STEPS } from '@/lib/inspection/steps';
-import { remoteFilesOf } from '@/lib/tasks/builders';
+import { remoteFilesOf } from '@/lib/reports/remote-files';
 import type { Pir } from '@/lib/contract';
 import type { DemoLogin } from '../e2e/helpers';
 import { makeJpeg, makeTiff } from '../e2e/helpers';
@@ -194,6 +194,8 @@ export interface DayResult {
     attachmentPages: number;
     /** width × height of the vessel picture */
     picture: string;
+    /** the server's audit log of the report: action, who, which tablet, and the file of each upload */
+    audit: { action: string; username: string; device: string; fileUrl?: string }[];
   };
 }
 
@@ -315,6 +317,12 @@ export function heldBy(dataDir: string, reportId: number): DayResult['held'] {
       files: files.map((f) => ({ name: f.file_url, part: f.part, received: f.received_at !== null, size: f.size })),
       attachmentPages: bytesOf('attachments').toString('latin1').match(/\/Type \/Page(?!s)/g)?.length ?? 0,
       picture: `${picture.width}x${picture.height}`,
+      audit: (db.prepare('SELECT action, username, device, detail FROM audit WHERE report_id = ? ORDER BY id').all(reportId) as { action: string; username: string; device: string; detail: string }[]).map(
+        (a) => {
+          const { fileUrl } = JSON.parse(a.detail) as { fileUrl?: string };
+          return { action: a.action, username: a.username, device: a.device, ...(fileUrl ? { fileUrl } : {}) };
+        },
+      ),
     };
   } finally {
     db.close();

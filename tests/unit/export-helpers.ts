@@ -6,12 +6,16 @@ import { db, DB_VERSION, type StoredFileRecord } from '@/lib/local-data/db';
 import { exportSource } from '@/features/export/data/local-source';
 import { contentBytes, contentSize, type FileContent } from '@/lib/local-data/file-content';
 import { EXPORT_FORMAT_VERSION, type Manifest } from '@/features/export/model/manifest';
-import type { AppVersions } from '@/features/export/model/zip-reader';
+import { expect } from 'vitest';
+import { readExport, RestoreError, type AppVersions, type RestoreErrorCode, type RestoreLimits } from '@/features/export/model/zip-reader';
+import { writeRestore } from '@/features/export/data/restore-write';
 import { buildExport, type ExportSettings, type ImageReducer } from '@/features/export/data/zip-writer';
 import { CACHE_SCHEMA_VERSION } from '@/lib/query/persister';
 import { emptyExtended, report } from './fixtures/report';
 
 export const VERSIONS: AppVersions = { format: EXPORT_FORMAT_VERSION, db: DB_VERSION, cache: CACHE_SCHEMA_VERSION };
+/** A tablet with a gigabyte free. */
+export const LIMITS: RestoreLimits = { maxUnpackedBytes: 1024 * 1024 * 1024 };
 
 export function settings(over: Partial<ExportSettings> = {}): ExportSettings {
   return {
@@ -64,7 +68,15 @@ export async function seed(): Promise<{ reports: Pir[]; files: StoredFileRecord[
     extended: { ...emptyExtended(), pir: { ...emptyExtended().pir, findingsByInspector: 'Hold 3 at −18 °C, logbook p.12 missing' } },
     inspectionstatus: { findings: true },
   });
-  const b = report(102, 'readytosubmit', { claimedByDevice: 'TAB-A', extended: emptyExtended() });
+  // The report offers the two documents the tablet downloaded for it.
+  const b = report(102, 'readytosubmit', {
+    claimedByDevice: 'TAB-A',
+    extended: emptyExtended(),
+    fileAttachements: [
+      { id: 25, name: 'AUTF 25.pdf', contentType: 'application/pdf', documentTag: null, downloadLink: '/be/files/AUTF_25.pdf' },
+      { id: 26, name: 'notes.json', contentType: 'application/json', documentTag: null, downloadLink: '/be/files/notes' },
+    ],
+  });
   const png = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13, 0x49, 0x48, 0x44, 0x52, 0, 0, 1, 244, 0, 0, 0, 200, 1, 2, 3]);
   const pdf = new TextEncoder().encode('%PDF-1.4\n% a tiny document\n%%EOF\n');
   const files = [
@@ -112,4 +124,23 @@ export function editManifest(zip: Uint8Array, change: (m: Record<string, unknown
     change(m);
     entries['manifest.json'] = strToU8(JSON.stringify(m));
   });
+}
+
+/** What the restore dialog does: check everything, then write in one transaction. */
+export async function restore(zip: Uint8Array, limits: RestoreLimits = LIMITS) {
+  const bundle = await readExport(zip, VERSIONS, limits);
+  return { bundle, result: await writeRestore(await db(), bundle) };
+}
+
+/** A restore refused with `code`, and nothing on the tablet changed. */
+export async function expectRefused(zip: Uint8Array, code: RestoreErrorCode, limits: RestoreLimits = LIMITS): Promise<RestoreError> {
+  const before = await snapshot();
+  const error = await restore(zip, limits).then(
+    () => null,
+    (e: unknown) => e,
+  );
+  expect(error).toBeInstanceOf(RestoreError);
+  expect((error as RestoreError).code).toBe(code);
+  expect(await snapshot()).toEqual(before);
+  return error as RestoreError;
 }

@@ -11,15 +11,9 @@ import { readExport, RestoreError, type RestoreErrorCode } from '@/features/expo
 import { applyTransition } from '@/lib/lifecycle/transitions';
 import { reportGroup } from '@/lib/reports/groups';
 import type { Manifest } from '@/features/export/model/manifest';
-import { editManifest, exportZip, fileRecord, jpegBytes, rezip, seed, snapshot, VERSIONS } from './export-helpers';
+import { editManifest, expectRefused, exportZip, fileRecord, jpegBytes, LIMITS, restore, rezip, seed, snapshot, VERSIONS } from './export-helpers';
 
 const sha = (b: Uint8Array) => createHash('sha256').update(b).digest('hex');
-
-/** What the restore dialog does: check everything, then write in one transaction. */
-async function restore(zip: Uint8Array) {
-  const bundle = await readExport(zip, VERSIONS);
-  return { bundle, result: await writeRestore(await db(), bundle) };
-}
 
 async function emptyTablet() {
   const d = await db();
@@ -32,7 +26,7 @@ describe('export then restore', () => {
     const { zip } = await exportZip([101, 102]);
     await emptyTablet();
     const { result } = await restore(zip);
-    expect(result).toEqual({ reportIds: [101, 102], files: 4, kept: 0, dropped: 0 });
+    expect(result).toEqual({ reportIds: [101, 102], files: 4, kept: 0, dropped: 0, heldByOthers: 0 });
     const d = await db();
     expect(await d.get('reports', 101)).toEqual(reports[0]);
     expect(await d.get('reports', 102)).toEqual(reports[1]);
@@ -53,7 +47,7 @@ describe('export then restore', () => {
     const later = { ...(await d.get('reports', 101))!, lastUpdateDate: '2026-11-22T08:00:00.000Z', status: 'signing' as const };
     await d.put('reports', later);
     const { bundle, result } = await (async () => {
-      const bundle = await readExport(zip, VERSIONS);
+      const bundle = await readExport(zip, VERSIONS, LIMITS);
       const plan = planRestore(bundle.manifest, [later], 'TAB-A', 7);
       expect(plan.items).toEqual([
         expect.objectContaining({ id: 101, status: 'inspecting', heldElsewhere: false, files: 2, replaces: { status: 'signing', lastUpdateDate: later.lastUpdateDate, newer: true } }),
@@ -102,7 +96,7 @@ describe('export then restore', () => {
     const { zip } = await exportZip([101]);
     await emptyTablet();
     // Tablet TAB-B restores TAB-A's export.
-    const bundle = await readExport(zip, VERSIONS);
+    const bundle = await readExport(zip, VERSIONS, LIMITS);
     const plan = planRestore(bundle.manifest, [], 'TAB-B', 7);
     expect(plan.items[0]).toMatchObject({ id: 101, claimedByDevice: 'TAB-A', heldElsewhere: true, replaces: null });
     await writeRestore(await db(), bundle);
@@ -137,15 +131,7 @@ describe('export then restore', () => {
 describe('restore refuses, and writes nothing', () => {
   async function refused(zip: Uint8Array, code: RestoreErrorCode) {
     await seed();
-    const before = await snapshot();
-    const error = await restore(zip).then(
-      () => null,
-      (e: unknown) => e,
-    );
-    expect(error).toBeInstanceOf(RestoreError);
-    expect((error as RestoreError).code).toBe(code);
-    expect(await snapshot()).toEqual(before);
-    return error as RestoreError;
+    return expectRefused(zip, code);
   }
 
   async function valid(): Promise<{ zip: Uint8Array; manifest: Manifest }> {

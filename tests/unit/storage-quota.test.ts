@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { checkSpace, STORAGE_MARGIN_BYTES } from '@/lib/storage/quota';
-import { estimatedSize, remoteFilesOf } from '@/lib/tasks/builders';
+import { estimatedSize, remoteFilesOf } from '@/lib/reports/remote-files';
 import { formatBytes } from '@/lib/format/bytes';
 import { report } from './fixtures/report';
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Pir, RemoteDocument, SubmittedForm } from '@/lib/contract';
-import { remoteFilesOf } from '@/lib/tasks/builders';
+import { remoteFilesOf } from '@/lib/reports/remote-files';
 import { href, parseRoute, shellPath } from '@/lib/routes/shell-path';
 import {
   allVesselFiles,

@@ -234,7 +234,7 @@ export function DownloadDataDialog({ open, onOpenChange }: { open: boolean; onOp
         )}
         {phase.kind === 'error' && (
           <p className="rounded-lg bg-destructive/10 p-3 text-sm text-destructive" role="alert">
-            {errorMessage(te, phase.failure)}
+            {errorMessage(te, phase.failure, (n) => formatBytes(n, locale))}
           </p>
         )}
 

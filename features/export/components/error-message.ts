@@ -5,8 +5,8 @@ type Translate = (key: string, values?: Record<string, string | number>) => stri
 
 const KNOWN = new Set<string>([...RESTORE_ERRORS, 'cancelled', 'worker', 'unexpected']);
 
-/** The translated text of an export or restore failure, with what it names (path, report, version). */
-export function errorMessage(t: Translate, failure: ExportFailure): string {
+/** The translated text of an export or restore failure, with what it names (path, report, version, sizes). */
+export function errorMessage(t: Translate, failure: ExportFailure, size: (bytes: number) => string): string {
   const code = KNOWN.has(failure.code) ? failure.code : 'unexpected';
   const v = failure.values;
   return t(code, {
@@ -16,5 +16,7 @@ export function errorMessage(t: Translate, failure: ExportFailure): string {
     id: String(v.id ?? ''),
     field: String(v.field || '—'),
     message: String(v.message ?? failure.code),
+    size: size(Number(v.size ?? 0)),
+    free: size(Number(v.free ?? 0)),
   });
 }

@@ -124,7 +124,7 @@ export function RestoreDataDialog({ open, onOpenChange }: { open: boolean; onOpe
 
         {phase.kind === 'error' && (
           <p className="rounded-lg bg-destructive/10 p-3 text-sm text-destructive" role="alert" data-testid="restore-error">
-            {errorMessage(te, phase.failure)}
+            {errorMessage(te, phase.failure, (n) => formatBytes(n, locale))}
           </p>
         )}
 
@@ -136,8 +136,8 @@ export function RestoreDataDialog({ open, onOpenChange }: { open: boolean; onOpe
                 : t('fromUnknownUser', { device: plan.device, date: date(plan.createdAt), version: plan.appVersion })}
             </p>
             {plan.otherUser && (
-              <p className="flex items-start gap-2 rounded-lg bg-warning/15 p-3 text-sm">
-                <AlertTriangleIcon className="mt-0.5 size-4 shrink-0" aria-hidden /> {t('otherUser', { user: plan.userName ?? '' })}
+              <p className="flex items-start gap-2 rounded-lg bg-warning/15 p-3 text-sm" data-testid="restore-other-user">
+                <AlertTriangleIcon className="mt-0.5 size-4 shrink-0" aria-hidden /> {plan.userName ? t('otherUser', { user: plan.userName }) : t('unknownUser')}
               </p>
             )}
             {plan.reducedPictures > 0 && <p className="rounded-lg bg-muted p-3 text-sm">{t('reduced', { count: plan.reducedPictures })}</p>}

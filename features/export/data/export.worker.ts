@@ -5,6 +5,7 @@
  * to restore and writes it in one transaction. Nothing heavy runs on the page's thread.
  */
 import { db } from '@/lib/local-data/db';
+import { checkSpace, STORAGE_MARGIN_BYTES } from '@/lib/storage/quota';
 import { fitBox, type ImageOptions } from '../model/images';
 import { exportSource, scanReports } from './local-source';
 import type { WorkerReply, WorkerRequest } from './protocol';
@@ -13,6 +14,15 @@ import { readExport, RestoreError, type RestoreBundle } from '../model/zip-reade
 import { buildExport } from './zip-writer';
 
 const scope = self as unknown as DedicatedWorkerGlobalScope;
+
+/** Where the browser does not say what is free, what a restore may unpack in memory at once. */
+const UNKNOWN_SPACE_LIMIT = 1024 * 1024 * 1024;
+
+/** What a restore may unpack: the tablet's free space, less the margin a claim keeps too. */
+async function unpackLimit(): Promise<number> {
+  const { free } = await checkSpace(0);
+  return free === null ? UNKNOWN_SPACE_LIMIT : Math.max(0, free - STORAGE_MARGIN_BYTES);
+}
 
 function reply(message: WorkerReply, transfer: Transferable[] = []) {
   scope.postMessage(message, transfer);
@@ -107,7 +117,7 @@ async function handle(req: WorkerRequest) {
       } catch {
         throw new RestoreError('unreadable');
       }
-      const bundle = await readExport(data, req.versions);
+      const bundle = await readExport(data, req.versions, { maxUnpackedBytes: await unpackLimit() });
       checked = { job: req.job, bundle };
       reply({ type: 'checked', job: req.job, manifest: bundle.manifest });
       return;

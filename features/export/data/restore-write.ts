@@ -2,7 +2,8 @@
  * Writes a checked restore bundle (zip-reader) in ONE IndexedDB transaction: the reports exactly as
  * exported (claimedByDevice included: a report another device holds stays held by it), their files,
  * and nothing else. A report's files the export does not carry are dropped with the copy it replaces;
- * a picture the export made smaller never replaces the full-size copy the tablet already holds.
+ * a picture the export made smaller never replaces the full-size copy the tablet already holds, and
+ * a file another report holds under the same key is never overwritten.
  * Restored reports leave the archived list. Runs in the export worker (or Node tests, fake-indexeddb).
  */
 import type { IDBPDatabase } from 'idb';
@@ -17,6 +18,8 @@ export interface RestoreResult {
   kept: number;
   /** the tablet's files of replaced reports that the export does not carry */
   dropped: number;
+  /** files another report on this tablet holds under the same key (a shared download): never overwritten */
+  heldByOthers: number;
 }
 
 function ownBuffer(bytes: Uint8Array): ArrayBuffer {
@@ -25,7 +28,7 @@ function ownBuffer(bytes: Uint8Array): ArrayBuffer {
 }
 
 export async function writeRestore(database: IDBPDatabase<PirDb>, bundle: RestoreBundle): Promise<RestoreResult> {
-  const result: RestoreResult = { reportIds: bundle.reports.map((r) => r.id), files: 0, kept: 0, dropped: 0 };
+  const result: RestoreResult = { reportIds: bundle.reports.map((r) => r.id), files: 0, kept: 0, dropped: 0, heldByOthers: 0 };
   const incoming = new Set(bundle.files.map((f) => f.entry.record.id));
   const tx = database.transaction(['reports', 'files', 'meta'], 'readwrite');
   const reports = tx.objectStore('reports');
@@ -44,12 +47,14 @@ export async function writeRestore(database: IDBPDatabase<PirDb>, bundle: Restor
   }
   for (const f of bundle.files) {
     const { record } = f.entry;
-    if (f.entry.original) {
-      const held = await files.get(record.id);
-      if (held?.content && held.pirId === record.pirId) {
-        result.kept++;
-        continue;
-      }
+    const held = await files.get(record.id);
+    if (held && held.pirId !== record.pirId) {
+      result.heldByOthers++;
+      continue;
+    }
+    if (f.entry.original && held?.content) {
+      result.kept++;
+      continue;
     }
     const stored: StoredFileRecord = { ...record, content: ownBuffer(f.bytes) };
     ops.push(files.put(stored));

@@ -10,6 +10,8 @@ export const RESTORE_ERRORS = [
   'sizeMismatch',
   'hashMismatch',
   'badReport',
+  'foreignFile',
+  'tooLarge',
   'unreadable',
 ] as const;
 export type RestoreErrorCode = (typeof RESTORE_ERRORS)[number];

@@ -27,7 +27,7 @@ export interface RestorePlan {
   reducedPictures: number;
   device: string;
   userName: string | null;
-  /** exported by someone else than the signed-in user */
+  /** exported by someone else than the signed-in user, or the file does not say by whom */
   otherUser: boolean;
   createdAt: string;
   appVersion: string;
@@ -54,7 +54,8 @@ export function planRestore(manifest: Manifest, existing: readonly Pir[], device
     reducedPictures: manifest.files.filter((f) => f.original !== null).length,
     device: manifest.device,
     userName: manifest.user?.name ?? null,
-    otherUser: manifest.user !== null && userId !== null && manifest.user.id !== userId,
+    // a file that names no user is not one this app wrote for a signed-in inspector: warned the same
+    otherUser: manifest.user === null || (userId !== null && manifest.user.id !== userId),
     createdAt: manifest.createdAt,
     appVersion: manifest.appVersion,
   };

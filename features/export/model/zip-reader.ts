@@ -7,6 +7,7 @@
 import { unzipSync, type UnzipFileInfo } from 'fflate';
 import { pir, type Pir } from '@/lib/contract';
 import { RestoreError } from './errors';
+import { fileOwner } from './file-owner';
 import { sha256Hex } from '@/lib/hash/sha256';
 import {
   isAllowedPath,
@@ -31,6 +32,8 @@ export interface RestoreBundle {
   manifest: Manifest;
   reports: Pir[];
   files: RestoreFile[];
+  /** downloads a report no longer offers (an older copy of its files): checked, not restored */
+  notOffered: number;
 }
 
 /** The versions this app writes; a newer export is refused, an older one migrated. */
@@ -38,6 +41,11 @@ export interface AppVersions {
   format: number;
   db: number;
   cache: number;
+}
+
+/** What a restore may unpack: the tablet's free space where it is known (SPEC §2 "restore data"). */
+export interface RestoreLimits {
+  maxUnpackedBytes: number;
 }
 
 /** A manifest larger than this is not one this app wrote. */
@@ -79,7 +87,7 @@ function migrateReport(raw: unknown, from: number, to: number): unknown {
   return out;
 }
 
-export async function readExport(data: Uint8Array, versions: AppVersions): Promise<RestoreBundle> {
+export async function readExport(data: Uint8Array, versions: AppVersions, limits: RestoreLimits): Promise<RestoreBundle> {
   if (!isZipStart(data)) throw new RestoreError('notZip');
   const entries = listEntries(data);
 
@@ -90,6 +98,10 @@ export async function readExport(data: Uint8Array, versions: AppVersions): Promi
     if (!isAllowedPath(e.name) || names.has(e.name)) throw new RestoreError('unexpectedPath', { path: e.name.slice(0, 200) });
     names.add(e.name);
   }
+  // A few hundred kilobytes can unpack to gigabytes: the sizes the zip declares are all fflate
+  // inflates to, and they must fit before anything is unpacked.
+  const unpacked = entries.reduce((n, e) => n + e.originalSize, 0);
+  if (unpacked > limits.maxUnpackedBytes) throw new RestoreError('tooLarge', { size: unpacked, free: limits.maxUnpackedBytes });
   const manifestInfo = entries.find((e) => e.name === MANIFEST_PATH);
   if (!manifestInfo) throw new RestoreError('noManifest');
   if (manifestInfo.originalSize > MAX_MANIFEST_BYTES) throw new RestoreError('badManifest');
@@ -169,8 +181,18 @@ export async function readExport(data: Uint8Array, versions: AppVersions): Promi
     reports.push(report.data);
   }
 
+  // Every file under the report that names it: a key of another report is refused whole.
+  const byId = new Map(reports.map((r) => [r.id, r]));
   const files: RestoreFile[] = [];
-  for (const f of manifest.files) files.push({ entry: f, bytes: await checked(f.path, f.size, f.sha256) });
+  let notOffered = 0;
+  for (const f of manifest.files) {
+    const bytes = await checked(f.path, f.size, f.sha256);
+    const report = byId.get(f.record.pirId)!;
+    const owner = fileOwner(f.record.id, report);
+    if (owner === 'foreign') throw new RestoreError('foreignFile', { path: f.path, title: manifest.reports.find((r) => r.id === report.id)!.title });
+    if (owner === 'notOffered') notOffered++;
+    else files.push({ entry: f, bytes });
+  }
 
-  return { manifest, reports, files };
+  return { manifest, reports, files, notOffered };
 }

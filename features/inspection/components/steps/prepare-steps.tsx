@@ -4,7 +4,7 @@ import type { Pir } from '@/lib/contract';
 import type { ProcessRecord } from '@/lib/local-data/db';
 import { isStepComplete } from '@/lib/inspection/steps';
 import { isAtLeast } from '@/lib/lifecycle/transitions';
-import { remoteFilesOf } from '@/lib/tasks/builders';
+import { remoteFilesOf } from '@/lib/reports/remote-files';
 import { ProcessProgress } from '@/components/processes/process-progress';
 import { ReportActions } from '@/components/report/report-actions';
 import { StepFrame } from '../step-frame';
