@@ -1,10 +1,12 @@
 'use client';
+import { useTranslations } from 'next-intl';
 import { Toaster as Sonner } from 'sonner';
 
 const ABOVE_TAB_BAR = 'calc(var(--tabbar-height) + env(safe-area-inset-bottom) + 0.75rem)';
 
 /** The app's toasts (sonner). */
 export function Toaster() {
+  const t = useTranslations('toast');
   return (
     // SPEC §9: toasts default to 2 s, dark, whatever the app's theme: the `dark` class gives them the
     // dark theme's colours, which keep WCAG AA contrast, over a light page as over a dark one.
@@ -18,7 +20,10 @@ export function Toaster() {
       offset={{ bottom: ABOVE_TAB_BAR }}
       mobileOffset={{ bottom: ABOVE_TAB_BAR }}
       closeButton
+      // the library's own words are English: the inspector's language instead
+      containerAriaLabel={t('notifications')}
       toastOptions={{
+        closeButtonAriaLabel: t('close'),
         classNames: {
           toast: 'border bg-popover text-popover-foreground',
           error: 'border-destructive/60 [&_[data-icon]]:text-destructive',

@@ -247,7 +247,7 @@ test('vessel pictures and a two-page attachment are added, resized, kept across 
         const img = page.getByTestId(`step-${s}`).getByRole('img').first();
         await expect(img).toBeVisible();
         await expect.poll(() => img.evaluate((i: HTMLImageElement) => i.complete && i.naturalWidth > 0)).toBe(true);
-        for (const close of await page.getByRole('button', { name: 'Close toast' }).all()) await close.click({ timeout: 2_000 }).catch(() => {});
+        for (const close of await page.getByRole('button', { name: 'Close the message' }).all()) await close.click({ timeout: 2_000 }).catch(() => {});
         // No horizontal scroll.
         expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
         const file = testInfo.outputPath(`${s}-${width}x${height}-${dark ? 'dark' : 'light'}.png`);
@@ -368,7 +368,7 @@ test('an authorisation\'s document (SPEC §3 AUTF, TRAU): made from the authoris
     await page.setViewportSize({ width, height });
     for (const dark of [false, true]) {
       await setDarkMode(page, dark);
-      for (const close of await page.getByRole('button', { name: 'Close toast' }).all()) await close.click({ timeout: 2_000 }).catch(() => {});
+      for (const close of await page.getByRole('button', { name: 'Close the message' }).all()) await close.click({ timeout: 2_000 }).catch(() => {});
       await items.nth(1).getByTestId('attachment-picker').scrollIntoViewIfNeeded();
       expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
       const file = testInfo.outputPath(`authorisation-${width}x${height}-${dark ? 'dark' : 'light'}.png`);

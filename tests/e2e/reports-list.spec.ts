@@ -2,10 +2,11 @@ import type { Page } from '@playwright/test';
 import fs from 'node:fs';
 import path from 'node:path';
 import { expect, test } from './fixtures';
-import { DEFAULT_PORT_OF_ARRIVAL, loginReply, paths, pirCallId, type Pir, type PortEntry } from '@/lib/contract';
+import { DEFAULT_PORT_OF_ARRIVAL, loginReply, paths, pirCallId, type Pir, type PortEntry, type ReferenceEntry } from '@/lib/contract';
 import { createSearchIndex, filterByPorts, searchReports } from '@/features/reports/model/search';
 import { groupReports, REPORT_GROUPS } from '@/lib/reports/groups';
 import { filterOptions, optionsOf } from '@/lib/reference-data/search';
+import { todayOnThisTablet } from '@/lib/reports/today';
 import { DEMO_USERS } from '../../server/seed/demo-users';
 import { goOffline, goOnline, listingFor, login, waitForServiceWorker } from './helpers';
 
@@ -550,6 +551,30 @@ test('carousels: 2.75 cards in view on a landscape tablet, fewer at 800×1280; a
   expect(narrow.inView).toBeLessThan(wide.inView);
 });
 
+test('today and tomorrow on this tablet: above the groups, soonest first, each opening its report, in every shape', async ({ page, request }) => {
+  const listing = await listingFor(request, amina);
+  const expected = todayOnThisTablet(listing, amina.deviceName, new Date());
+  // the demo plans this tablet's work for today
+  expect(expected.length).toBeGreaterThan(0);
+  await openList(page);
+  const today = page.getByTestId('today-on-tablet');
+  await expect(today.getByRole('heading')).toHaveText('Today and tomorrow on this tablet');
+  await expect(today.locator('[data-today-report]')).toHaveCount(expected.length);
+  expect(await today.locator('[data-today-report]').evaluateAll((els) => els.map((e) => [Number(e.getAttribute('data-today-report')), e.getAttribute('data-day')]))).toEqual(
+    expected.map((i) => [i.report.id, i.day]),
+  );
+  for (const [width, height] of [
+    [800, 1280],
+    [390, 844],
+  ] as const) {
+    await page.setViewportSize({ width, height });
+    await expect(today).toBeInViewport();
+  }
+  const first = expected[0]!.report;
+  await today.getByRole('link', { name: new RegExp(first.vesselIdentity.vesselName) }).click();
+  await expect(page).toHaveURL(new RegExp(`/pir/${first.id}/`));
+});
+
 test('the card: port (default 64 when missing), dates, photo count, inspection bar, and the office comment badge until submission', async ({ page, request }) => {
   const listing = await listingFor(request, amina);
   await openList(page);
@@ -596,6 +621,19 @@ test('the card: port (default 64 when missing), dates, photo count, inspection b
   const commented = listing.find((r) => r.inspectionComment && r.status === 'inspecting' && r.claimedByDevice === amina.deviceName)!;
   await card(commented).getByTestId('comment-warning').click();
   await expect(page).toHaveURL(new RegExp(`/pir/${commented.id}/#comments$`));
+
+  // The flag state is named from the reference list, in the inspector's language (issue 32 item 10).
+  const flags = new Map((JSON.parse(fs.readFileSync(path.resolve('server/reference-data/data/flag.json'), 'utf8')) as ReferenceEntry[]).map((f) => [f.id, f]));
+  const flagged = listing.find((r) => {
+    const f = flags.get(r.vesselIdentity.flagStateId ?? -1);
+    return f && f.nameFr !== f.nameEn;
+  })!;
+  const flag = flags.get(flagged.vesselIdentity.flagStateId!)!;
+  await page.goto('/reports/');
+  await expect(card(flagged).getByTestId('card-code')).toHaveText(`${flagged.code} · ${flag.nameEn}`);
+  await page.evaluate(() => localStorage.setItem('settings', JSON.stringify({ ...JSON.parse(localStorage.getItem('settings')!), language: 'fr' })));
+  await page.reload();
+  await expect(card(flagged).getByTestId('card-code')).toHaveText(`${flagged.code} · ${flag.nameFr}`);
 });
 
 test('offline, the list renders from the tablet and the search still works', async ({ page, context, request }) => {
@@ -640,7 +678,11 @@ test('what has left the tablet: the outbox (signed to send · sending or waiting
   await page.evaluate(() => localStorage.setItem('settings', JSON.stringify({ ...JSON.parse(localStorage.getItem('settings') ?? '{}'), language: 'fr' })));
   await page.reload();
   // Offline, nothing is being sent: what waits says so, in the same words as its card.
-  await expect(page.getByTestId('outbox')).toHaveText(`${toSend.length} signés, à envoyer · ${sending.length} en attente du réseau · ${sentToday.length} envoyés aujourd’hui`);
+  // French counts 0 and 1 in the singular
+  const fr = (n: number, one: string, other: string) => `${n} ${n <= 1 ? one : other}`;
+  await expect(page.getByTestId('outbox')).toHaveText(
+    `${fr(toSend.length, 'signé', 'signés')}, à envoyer · ${sending.length} en attente du réseau · ${fr(sentToday.length, 'envoyé', 'envoyés')} aujourd’hui`,
+  );
   await expect(inspecting.getByTestId('card-send-state')).toHaveText(/^\s*Enregistré sur la tablette .+ · non envoyé$/);
   await goOnline(page.context());
 });

@@ -208,6 +208,9 @@ test('reference data is kept on the tablet: used at once after a reload, refresh
   await expect.poll(() => downloads.length, { timeout: 10_000 }).toBe(15);
   expect(Math.min(...downloads) - reloadedAt).toBeGreaterThanOrEqual(2000);
 
+  // Offline, the page itself comes from the service worker: installed on the first visit, which on a
+  // loaded machine can take longer than the steps above (CI failed once with ERR_INTERNET_DISCONNECTED).
+  await waitForServiceWorker(page);
   await goOffline(context);
   await page.reload();
   await expect(portOfFirstCard).toHaveText(portName);

@@ -51,7 +51,8 @@ export function SliderField({
         <SliderPrimitive.Thumb
           aria-labelledby={id}
           aria-valuetext={valueText}
-          className="block size-6 rounded-full border-2 border-primary bg-background shadow outline-none focus-visible:ring-[3px] focus-visible:ring-ring/60"
+          // a 44 px target for a finger around the 24 px knob it shows
+          className="flex size-11 items-center justify-center rounded-full outline-none before:block before:size-6 before:rounded-full before:border-2 before:border-primary before:bg-background before:shadow before:content-[''] focus-visible:before:ring-[3px] focus-visible:before:ring-ring/60"
         />
       </SliderPrimitive.Root>
     </div>

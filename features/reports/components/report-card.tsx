@@ -7,7 +7,7 @@ import { memo, useSyncExternalStore } from 'react';
 import { claimRefusals } from '@/lib/tasks/claim-refusals';
 import { useConnection } from '@/lib/hooks/use-connection';
 import { useErrorText } from '@/components/shared/use-error-text';
-import type { Language, Pir, PortEntry } from '@/lib/contract';
+import type { Language, Pir, PortEntry, ReferenceEntry } from '@/lib/contract';
 import type { ProcessRecord } from '@/lib/local-data/db';
 import { ProcessProgress } from '@/components/processes/process-progress';
 import { reportTitle } from '@/lib/reports/groups';
@@ -39,11 +39,14 @@ export const ReportCard = memo(function ReportCard({
   report,
   deviceName,
   ports,
+  flags,
   processes = NO_PROCESSES,
 }: {
   report: Pir;
   deviceName: string;
   ports: Map<number, PortEntry>;
+  /** flag states from the reference list: named in the inspector's language */
+  flags: Map<number, ReferenceEntry>;
   processes?: ProcessRecord[];
 }) {
   const t = useTranslations('reports.card');
@@ -53,6 +56,8 @@ export const ReportCard = memo(function ReportCard({
   const id = report.id;
   const title = reportTitle(report);
   const port = referenceLabel(ports.get(portOfArrivalId(report)), locale) ?? tc('unknown');
+  const { flagStateId, flagState } = report.vesselIdentity;
+  const flag = (flagStateId !== null ? referenceLabel(flags.get(flagStateId), locale) : undefined) ?? flagState;
   const progress = cardProgress(report);
   const photos = photoCount(report);
   const thisYear = useNow().getFullYear();
@@ -102,8 +107,8 @@ export const ReportCard = memo(function ReportCard({
             </h3>
             <StatusBadge status={report.status} className="max-w-full whitespace-normal leading-tight" />
           </div>
-          <p className="text-sm text-muted-foreground wrap-anywhere" data-title="code">
-            {report.code} · {report.vesselIdentity.flagState}
+          <p className="text-sm text-muted-foreground wrap-anywhere" data-title="code" data-testid="card-code">
+            {report.code} · {flag}
           </p>
           {showsCommentWarning(report) && (
             <div>

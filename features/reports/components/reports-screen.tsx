@@ -28,6 +28,8 @@ import { prefetchCardPictures, stopCardPictures } from '@/components/report/repo
 import { loadActions } from '@/lib/reports/load-actions';
 import { ReportFilters } from './report-filters';
 import { ReportGroup, type GroupName } from './report-group';
+import { TodayOnTablet } from './today-on-tablet';
+import { todayOnThisTablet } from '@/lib/reports/today';
 import { ReportSearch, useTextFilter } from './report-search';
 
 const NO_PORTS: number[] = [];
@@ -50,6 +52,7 @@ export function ReportsScreen() {
   const reference = useReferenceData();
   const deviceName = user?.deviceName ?? '';
   const ports = useMemo(() => byId(reference.data?.port), [reference.data]);
+  const flags = useMemo(() => byId(reference.data?.flag), [reference.data]);
   const local = useLocalReports();
   const processes = useProcesses();
   const processesBySubject = useMemo(() => Map.groupBy(processes.data ?? [], (p) => p.subject), [processes.data]);
@@ -62,6 +65,7 @@ export function ReportsScreen() {
   // The port filter narrows the pool; the search runs over what it leaves.
   const pool = useMemo(() => filterByPorts(all ?? [], portFilter, deviceName), [all, portFilter, deviceName]);
   const groups = useMemo(() => groupReports(pool, deviceName), [pool, deviceName]);
+  const today = useMemo(() => todayOnThisTablet(all ?? [], deviceName, now), [all, deviceName, now]);
   const ordered = useMemo(() => REPORT_GROUPS.flatMap((g) => groups[g]), [groups]);
   const index = useMemo(() => createSearchIndex((id) => referenceLabel(ports.get(id), locale)), [ports, locale]);
   const result = useMemo(() => (filter.query ? searchReports(ordered, filter.query, index) : null), [ordered, filter.query, index]);
@@ -98,8 +102,8 @@ export function ReportsScreen() {
   };
 
   const renderCard = useCallback(
-    (r: Pir) => <ReportCard report={r} deviceName={deviceName} ports={ports} processes={processesBySubject.get(r.id)} />,
-    [deviceName, ports, processesBySubject],
+    (r: Pir) => <ReportCard report={r} deviceName={deviceName} ports={ports} flags={flags} processes={processesBySubject.get(r.id)} />,
+    [deviceName, ports, flags, processesBySubject],
   );
 
   // "Sent today": submissions are dated on the server's clock, so today is the server's (issue 29 item 6).
@@ -140,7 +144,7 @@ export function ReportsScreen() {
           data-testid="refresh-button"
         >
           <RefreshCwIcon className={cn(refreshing && 'animate-spin motion-reduce:animate-none')} aria-hidden />
-          <span className="max-sm:sr-only">{t('refresh.button')}</span>
+          <span>{t('refresh.button')}</span>
         </Button>
       </PageHeader>
 
@@ -187,6 +191,7 @@ export function ReportsScreen() {
           <SearchPlaceholders />
         ) : (
           <div className="flex flex-col gap-8">
+            {!result && <TodayOnTablet items={today} />}
             {result && result.matches.length === 0 && pool.length > 0 && (
               <p className="rounded-lg bg-muted p-3 text-sm" data-testid="search-empty">
                 {t('search.none', { query: filter.query.trim() })}
