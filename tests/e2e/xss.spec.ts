@@ -57,6 +57,8 @@ function poison(dataDir: string, id: number): void {
     const ext = JSON.parse(row.extended) as Extended;
     doc.vesselIdentity.vesselName = TEXT.vesselName;
     doc.vesselIdentity.flagState = TEXT.flagState;
+    // a flag state the reference list does not know: the card shows the server's text, not a list name
+    doc.vesselIdentity.flagStateId = null;
     doc.creator.name = TEXT.creator;
     doc.inspectionComment = TEXT.comment;
     doc.vesselPictures = doc.vesselPictures.map((p, i) => ({ ...p, description: TEXT.picture(i) }));
