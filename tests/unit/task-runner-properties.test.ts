@@ -159,8 +159,12 @@ async function openWorld(server: Server, index: number, start: { processes: Proc
   return world;
 }
 
-/** Nothing left to run: every process still here is rejected, or waits behind a rejected one of its report. */
+/**
+ * Nothing left to run: no task is on its way (a rejected task's siblings may still be running), and
+ * every process still here is rejected, or waits behind a rejected one of its report.
+ */
 function settled(processes: ProcessRecord[]): boolean {
+  if (processes.some((p) => p.tasks.some((t) => t.status === 'REGISTERED'))) return false;
   const rejected = processes.filter((p) => processStatus(p.tasks) === 'REJECTED');
   return processes.every((p) => rejected.includes(p) || rejected.some((r) => r.subject === p.subject && r.createdAt < p.createdAt));
 }
