@@ -1,5 +1,5 @@
-// `npm test`: type-check, lint, unit and server tests, build, the first scripts' size budget, then browser
-// tests against the real server.
+// `npm test`: type-check, lint, unused files, exports and dependencies (knip.config.ts), unit and server
+// tests, build, the first scripts' size budget, then browser tests against the real server.
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -35,6 +35,7 @@ const bin = (name) => path.join(root, 'node_modules', '.bin', name);
 const steps = [
   ['type-check', bin('tsc'), ['--noEmit']],
   ['lint', bin('eslint'), ['.', '--max-warnings=0']],
+  ['unused code', bin('knip'), ['--no-progress']],
   ['unit and server tests', bin('vitest'), ['run']],
   ['build', process.execPath, [path.join(root, 'scripts/build.mjs')]],
   ['size budget', process.execPath, ['--import', 'tsx', path.join(root, 'scripts/size-budget.ts')]],

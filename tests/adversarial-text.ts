@@ -5,7 +5,7 @@
  */
 
 /** A 4,000-character findings text: words of several scripts, and one 300-character word that no line holds. */
-export const FINDINGS_4000 = (() => {
+const FINDINGS_4000 = (() => {
   const words = ['Cale', 'nº 3', 'température', '−18 °C', 'relevée', 'à', '07h40 ;', 'Œufs', 'de', 'poisson', '«', 'frais', '»', '—', 'Αθηνά', 'Сергей', 'Łódź', 'Ştefan', 'écart', 'constaté.'];
   let s = `Début des constatations ${'X'.repeat(300)} `;
   for (let i = 0; s.length < 4000; i++) s += `${words[i % words.length]} `;
@@ -27,8 +27,6 @@ export const ADVERSARIAL = {
   latinExtended: 'Łódź Żółć Ğüneş Ştefan Đorđe',
   findings: FINDINGS_4000,
 };
-
-export type AdversarialKey = keyof typeof ADVERSARIAL;
 
 /** Whitespace (line breaks of a wrapped value, no-break spaces) as one plain space. */
 export const squash = (s: string) => s.replace(/\s+/g, ' ').trim();

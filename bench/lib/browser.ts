@@ -20,7 +20,7 @@ export const CHROMIUM_ARGS = [
   '--disable-features=Translate,MediaRouter',
 ];
 /** The tablet the app is made for (landscape). */
-export const VIEWPORT = { width: 1280, height: 800 };
+const VIEWPORT = { width: 1280, height: 800 };
 const HOOKS = path.join(import.meta.dirname, 'hooks.js');
 
 export async function launch(): Promise<Browser> {
@@ -94,11 +94,6 @@ export async function goOffline(context: BrowserContext) {
   await context.setOffline(true);
 }
 
-export async function goOnline(context: BrowserContext) {
-  await context.unrouteAll({ behavior: 'ignoreErrors' });
-  await context.setOffline(false);
-}
-
 /** How many records a store of the app's database holds (0 when the database does not exist yet). */
 export async function countStored(page: Page, store: 'reports' | 'files' | 'processes'): Promise<number> {
   return page.evaluate(
@@ -126,15 +121,6 @@ export async function countStored(page: Page, store: 'reports' | 'files' | 'proc
       }),
     store,
   );
-}
-
-export async function chromiumVersion(): Promise<string> {
-  const b = await launch();
-  try {
-    return b.version();
-  } finally {
-    await b.close();
-  }
 }
 
 export interface BenchWindow {

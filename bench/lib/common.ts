@@ -13,7 +13,7 @@ export const ROOT = path.resolve(import.meta.dirname, '../..');
  */
 export const OUT_DIR = process.env.PIR_BENCH_OUT ?? path.join(ROOT, 'out');
 /** Scratch space: data directories, browser profiles, copies of out/ (never inside the tree). */
-export const TMP_ROOT = path.join(os.tmpdir(), 'pir-bench');
+const TMP_ROOT = path.join(os.tmpdir(), 'pir-bench');
 export const RESULTS_JSON = path.join(ROOT, 'bench', 'results.json');
 export const RESULTS_MD = path.join(ROOT, 'bench', 'RESULTS.md');
 
@@ -140,8 +140,6 @@ export function numArg(name: string, fallback: number, argv = process.argv): num
 }
 
 export const log = (...parts: unknown[]) => console.log(`[${new Date().toISOString().slice(11, 19)}]`, ...parts);
-
-export const sleep = (n: number) => new Promise<void>((r) => setTimeout(r, n));
 
 /** Markdown table. */
 export function mdTable(headers: string[], rows: (string | number)[][]): string {

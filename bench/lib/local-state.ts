@@ -71,7 +71,7 @@ export function inspectingReport(tpl: Template, o: { as?: { id: number; pendingI
  * lib/media/pictures.ts's pictureFileId() (that module is not imported here: it opens a
  * BroadcastChannel on load, which keeps Node running).
  */
-export const pictureFileId = (reportId: number, uid: string) => `picture:${reportId}:${uid}`;
+const pictureFileId = (reportId: number, uid: string) => `picture:${reportId}:${uid}`;
 export const pageFileId = (reportId: number, attachmentUid: string, pageUid: string) => `attachment-page:${reportId}:${attachmentUid}:${pageUid}`;
 
 export interface FileSpec {

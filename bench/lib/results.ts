@@ -2,7 +2,7 @@
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
-import { type BenchResult, type Row, RESULTS_JSON, RESULTS_MD, ROOT } from './common';
+import { type BenchResult, type Row, RESULTS_JSON, RESULTS_MD } from './common';
 import { CHROMIUM } from './browser';
 
 export interface Machine {
@@ -134,5 +134,3 @@ export function writeMarkdown(all: Record<string, BenchResult>, m: Machine) {
   }
   fs.writeFileSync(RESULTS_MD, lines.join('\n'));
 }
-
-export { ROOT };

@@ -25,8 +25,8 @@ export const BENCH_USER = DEMO_USERS[0]!;
 export const OTHER_USER = DEMO_USERS[1]!;
 
 /** Ids of the big reports: prepare targets first, then the copies held by the benchmark tablet for submitting. */
-export const BIG_ID_BASE = 90_001;
-export const BIG_PENDING_BASE = 790_001;
+const BIG_ID_BASE = 90_001;
+const BIG_PENDING_BASE = 790_001;
 export const LISTING_ID_BASE = 100_000;
 
 export interface SeedSpec {
@@ -102,7 +102,7 @@ export function makeJpeg(width: number, height: number, seed: number, quality = 
 }
 
 /** The same picture with a different comment segment: other bytes (and hash), same size class, still a valid JPEG. */
-export function jpegVariant(base: Uint8Array, tag: string): Uint8Array {
+function jpegVariant(base: Uint8Array, tag: string): Uint8Array {
   const text = Buffer.from(`bench ${tag}`, 'latin1');
   const seg = Buffer.alloc(4 + text.length);
   seg[0] = 0xff;
@@ -112,7 +112,7 @@ export function jpegVariant(base: Uint8Array, tag: string): Uint8Array {
   return new Uint8Array(Buffer.concat([base.subarray(0, 2), seg, base.subarray(2)]));
 }
 
-export async function makePdf(pages: Uint8Array[], title: string): Promise<Uint8Array> {
+async function makePdf(pages: Uint8Array[], title: string): Promise<Uint8Array> {
   const pdf = await PDFDocument.create();
   pdf.setTitle(title);
   for (const bytes of pages) {

@@ -11,7 +11,7 @@ import { Button } from '@/components/ui/button';
 const SAFARI_NOTICE_KEY = 'pir-safari-notice-dismissed';
 
 /** SPEC §2: after installing, Android shows a reopen prompt after 5 s. */
-export const REOPEN_PROMPT_DELAY_MS = 5000;
+const REOPEN_PROMPT_DELAY_MS = 5000;
 
 /**
  * SPEC §2: in a browser tab while the app is installed, a prompt sends the inspector to the

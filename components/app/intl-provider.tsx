@@ -5,6 +5,7 @@ import { toast } from 'sonner';
 import type { Language } from '@/lib/contract';
 import { useLanguage } from '@/lib/hooks/use-language';
 import { DEFAULT_LANGUAGE, loadedMessages, loadMessages, type Messages } from '@/lib/i18n/messages';
+import { LONG_TOAST_MS } from '@/components/shared/toasts';
 
 /** Dates and times follow the tablet's own time zone. */
 const timeZone = typeof Intl !== 'undefined' ? Intl.DateTimeFormat().resolvedOptions().timeZone : 'UTC';
@@ -20,7 +21,7 @@ export function IntlProvider({ children }: { children: React.ReactNode }) {
     let live = true;
     loadMessages(wanted).then(
       (messages) => live && setShown({ locale: wanted, messages }),
-      () => live && toast.error(loadedMessages(DEFAULT_LANGUAGE)!.errors.translations, { duration: 5000 }),
+      () => live && toast.error(loadedMessages(DEFAULT_LANGUAGE)!.errors.translations, { duration: LONG_TOAST_MS }),
     );
     return () => {
       live = false;

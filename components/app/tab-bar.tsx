@@ -7,6 +7,7 @@ import { href } from '@/lib/routes/shell-path';
 import { lastReportStore } from '@/lib/reports/last-report';
 import { useStore } from '@/lib/store/use-store';
 import { cn } from '@/lib/utils';
+import { useOutbox } from '@/lib/reports/use-outbox';
 import { OnlineBadge } from './online-badge';
 import { UserMenu } from './user-menu';
 
@@ -15,6 +16,8 @@ export function TabBar() {
   const t = useTranslations('nav');
   const route = useAppRoute();
   const lastReport = useStore(lastReportStore);
+  const outbox = useOutbox();
+  const unsent = outbox.toSend + outbox.sending;
   const active = route?.name === 'reports' || route?.name === 'home' ? 'reports' : route?.name === 'calendar' ? 'calendar' : route ? 'pir' : null;
   const tabs = [
     { key: 'reports', label: t('reports'), to: href.reports(), Icon: ListIcon },
@@ -32,12 +35,25 @@ export function TabBar() {
             key={key}
             href={to}
             aria-current={active === key ? 'page' : undefined}
+            aria-label={key === 'reports' && unsent > 0 ? `${label}, ${t('outbox', { count: unsent })}` : undefined}
             className={cn(
               'flex min-w-11 flex-1 flex-col items-center justify-center gap-0.5 rounded-lg text-xs font-medium text-muted-foreground outline-none focus-visible:ring-[3px] focus-visible:ring-ring/60 @2xl:max-w-40 @2xl:flex-row @2xl:gap-2 @2xl:text-sm',
               active === key && 'bg-accent text-primary',
             )}
           >
-            <Icon className="size-6" aria-hidden />
+            <span className="relative">
+              <Icon className="size-6" aria-hidden />
+              {/* The outbox on every screen: signed reports not sent yet, as the Reports screen counts them. */}
+              {key === 'reports' && unsent > 0 && (
+                <span
+                  className="absolute -end-2.5 -top-1.5 min-w-5 rounded-full bg-primary px-1 text-center text-[0.7rem] leading-5 font-bold text-primary-foreground tabular-nums"
+                  data-testid="tab-outbox"
+                  aria-hidden
+                >
+                  {unsent}
+                </span>
+              )}
+            </span>
             {/* Labels give way to icons only when very large text leaves no room; they stay for screen readers. */}
             <span className="sr-only @min-[19rem]:not-sr-only">{label}</span>
           </Link>

@@ -9,6 +9,7 @@ import { hasPendingEdits, flushEdits } from '@/lib/local-data/reports-store';
 import { settingsStore } from '@/lib/store/settings';
 import { useStore } from '@/lib/store/use-store';
 import { Button } from '@/components/ui/button';
+import { LONG_TOAST_MS } from '@/components/shared/toasts';
 
 const noReasons: string[] = [];
 let cached: { key: string; value: string[] } = { key: '', value: noReasons };
@@ -32,7 +33,7 @@ export function UpdateButton() {
     try {
       if (!(await checkForUpdates())) toast(t('noneFound'), { duration: 2000 });
     } catch {
-      toast.error(t('errorCheck'), { duration: 5000 });
+      toast.error(t('errorCheck'), { duration: LONG_TOAST_MS });
     } finally {
       setWorking(false);
     }
@@ -48,7 +49,7 @@ export function UpdateButton() {
     try {
       await installUpdate();
     } catch {
-      toast.error(t('errorIngest'), { duration: 5000 });
+      toast.error(t('errorIngest'), { duration: LONG_TOAST_MS });
       setWorking(false);
     }
   }

@@ -5,6 +5,7 @@ import { get, useFormContext, useFormState, type FieldErrors } from 'react-hook-
 import { Label } from '@/components/ui/label';
 import { cn } from '@/lib/utils';
 import { useValidationText } from './use-validation-text';
+import { useFieldLabel } from './field-labels';
 
 /**
  * How a form step shows its fields: whether every message shows now (the inspector asked to complete
@@ -106,6 +107,7 @@ export function Field({
   const text = useValidationText();
   const error = text(shown?.message, label);
   const required = useRequired(name);
+  useFieldLabel(name, label);
   return (
     <div className={cn('flex min-w-0 flex-col gap-1.5', className)} data-field={name} data-invalid={error ? 'true' : undefined} data-required={required || undefined}>
       {/* The mark sits beside the label, not in it: the label's text stays the field's name. */}
@@ -128,7 +130,7 @@ export function Field({
  * The required marker after a label: an asterisk outside the label, so the field's name stays its label
  * (the control carries aria-required where its role allows).
  */
-export function RequiredMark() {
+function RequiredMark() {
   return (
     <span aria-hidden className="text-sm leading-none font-bold text-destructive" data-testid="required-mark">
       *

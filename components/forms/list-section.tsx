@@ -1,17 +1,16 @@
 'use client';
 import { useTranslations } from 'next-intl';
 import { PlusIcon, Trash2Icon } from 'lucide-react';
-import { useDeferredValue, useEffect, useRef, useState } from 'react';
+import { useContext, useDeferredValue, useEffect, useRef, useState } from 'react';
 import { useFieldArray, useFormContext, type ArrayPath, type FieldArray, type FieldValues } from 'react-hook-form';
 import { Button } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/shared/confirm-dialog';
 import { cn } from '@/lib/utils';
-
-/** SPEC §9: a new item stays highlighted for 3 s. */
-export const NEW_ITEM_HIGHLIGHT_MS = 3000;
+import { FieldEntryContext, useFieldLabel } from './field-labels';
+import { NEW_ITEM_HIGHLIGHT_MS } from '@/lib/ui/durations';
 
 /** Entries drawn with the step when it opens; the rest follow in a background render. */
-export const FIRST_DRAWN = 3;
+const FIRST_DRAWN = 3;
 
 /** Where a listed entry stands among those shown: for titles numbered over the shown entries only. */
 export interface ListedAt {
@@ -60,6 +59,9 @@ export function ListSection<V extends FieldValues>({
   // first, then (false on the first render only) every entry, in a render that yields to the inspector.
   const drawAll = useDeferredValue(true, false);
   const drawn = drawAll ? listed : listed.slice(0, FIRST_DRAWN);
+  // The list names its own messages ("at least one"); an entry's fields are named with the entry's title.
+  useFieldLabel(name, title);
+  const outer = useContext(FieldEntryContext);
 
   useEffect(() => {
     if (!fresh) return;
@@ -107,7 +109,9 @@ export function ListSection<V extends FieldValues>({
                   <Trash2Icon className="text-destructive" aria-hidden />
                 </Button>
               </div>
-              <div className="grid grid-cols-1 gap-4 @xl:grid-cols-2">{children(index)}</div>
+              <FieldEntryContext.Provider value={outer ? `${outer}, ${titleOf(index)}` : titleOf(index)}>
+                <div className="grid grid-cols-1 gap-4 @xl:grid-cols-2">{children(index)}</div>
+              </FieldEntryContext.Provider>
             </li>
           );
         })}

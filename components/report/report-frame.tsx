@@ -3,13 +3,11 @@ import { AppLink as Link } from '@/components/shared/app-link';
 import { useTranslations } from 'next-intl';
 import { ClipboardListIcon } from 'lucide-react';
 import type { Pir } from '@/lib/contract';
-import { reportTitle } from '@/lib/reports/groups';
 import { useReport } from '@/lib/reports/use-report';
 import { useListingArriving } from '@/lib/reports/listing-merge';
 import { href } from '@/lib/routes/shell-path';
 import { Button } from '@/components/ui/button';
 import { PageHeader } from '@/components/shared/page-header';
-import { StatusBadge } from '@/components/report/status-badge';
 
 /** Loads the report named in the address and renders its frame, or the pick-one placeholder. */
 export function ReportFrame({ id, children }: { id: string | null; children: (report: Pir) => React.ReactNode }) {
@@ -31,22 +29,6 @@ export function ReportFrame({ id, children }: { id: string | null; children: (re
     );
   }
   return <>{children(report)}</>;
-}
-
-export function ReportHeader({ report, title }: { report: Pir; title?: string }) {
-  const t = useTranslations('pir');
-  return (
-    <PageHeader
-      title={title ?? reportTitle(report)}
-      subtitle={
-        <span className="flex flex-wrap items-center gap-2">
-          {title && <span className="font-medium text-foreground wrap-anywhere" data-title="vessel">{reportTitle(report)}</span>}
-          <span className="wrap-anywhere" data-title="code">{t('code', { code: report.code })}</span>
-          <StatusBadge status={report.status} />
-        </span>
-      }
-    />
-  );
 }
 
 export function PickReportPlaceholder() {

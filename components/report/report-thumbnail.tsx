@@ -47,7 +47,7 @@ function remoteUrl(client: QueryClient, link: string, blob: Blob): string {
  * Card pictures downloaded at once. A list starts dozens; the browser has six connections to the
  * server, and a claim, a save or an upload must never wait behind a card's picture.
  */
-export const CARD_PICTURES_AT_ONCE = 2;
+const CARD_PICTURES_AT_ONCE = 2;
 let picturesRunning = 0;
 const picturesWaiting: (() => void)[] = [];
 

@@ -4,7 +4,7 @@ import { useEffect, useState } from 'react';
 import { Button } from '@/components/ui/button';
 
 /** SPEC §8: a spinner gives up after 100 s. */
-export const LOADING_TIMEOUT_MS = 100_000;
+const LOADING_TIMEOUT_MS = 100_000;
 
 /** A loading state that, past the timeout, says so and offers a reload instead of spinning forever. */
 export function Loading({ className = 'flex min-h-[50dvh] items-center justify-center' }: { className?: string }) {

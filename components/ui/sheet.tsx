@@ -6,7 +6,6 @@ import { cn } from '@/lib/utils';
 
 export const Sheet = SheetPrimitive.Root;
 export const SheetTrigger = SheetPrimitive.Trigger;
-export const SheetClose = SheetPrimitive.Close;
 
 /** A panel that slides in from the end side (SPEC §2: the user menu opens from the end side). */
 export function SheetContent({

@@ -7,8 +7,8 @@ import type { LoginReply, LoginRequest, ReferenceData, ReferenceDataset } from '
 import { loadContract } from '@/lib/contract/load';
 
 export const MOCK_MODE = process.env.NEXT_PUBLIC_MOCK_MODE === '1';
-export const MOCK_LOGIN_DELAY_MS = 400;
-export const MOCK_DELAY_MS = 500;
+const MOCK_LOGIN_DELAY_MS = 400;
+const MOCK_DELAY_MS = 500;
 
 const wait = (ms: number) => new Promise((r) => setTimeout(r, ms));
 

@@ -9,7 +9,7 @@
 import { BASE_PATH } from '@/lib/contract/constants';
 
 /** How often an unreachable server is asked whether it is back (while the app is in view). */
-export const PROBE_MS = 15_000;
+const PROBE_MS = 15_000;
 export type ServerReach = 'unknown' | 'reachable' | 'unreachable';
 
 let state: ServerReach = 'unknown';
@@ -42,7 +42,7 @@ export function probe(): void {
  * A request that gets no reply within this long of the last reply does not make the server
  * unreachable: on a lossy link one request in several is cut while the others are answered.
  */
-export const SILENCE_MS = 10_000;
+const SILENCE_MS = 10_000;
 let lastReplyAt = -Infinity;
 
 /** A reply came back from /be with this status. */

@@ -12,7 +12,7 @@ import { notifySessionExpired } from './client';
 
 export type Progress = (loaded: number, total: number | null) => void;
 
-export function absoluteUrl(link: string): string {
+function absoluteUrl(link: string): string {
   return /^https?:\/\//.test(link) || link.startsWith('/') ? link : `${BASE_PATH}/${link}`;
 }
 
@@ -24,7 +24,7 @@ function fromServer(url: string): boolean {
 /** Files up to this size are fetched straight into a Blob (see `download`). */
 export const DIRECT_DOWNLOAD_MAX_BYTES = 4 * 1024 * 1024;
 /** The slowest link a direct download waits for: its deadline is 30 s plus its size at this rate. */
-export const SLOWEST_LINK_BYTES_PER_S = 32 * 1024;
+const SLOWEST_LINK_BYTES_PER_S = 32 * 1024;
 
 /**
  * Downloads a file into a Blob, never gathered into one buffer in the page: the browser keeps it on

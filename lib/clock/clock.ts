@@ -9,7 +9,7 @@
 import { setClockOffset } from './now';
 import { correctedTime, nextOffset, offsetFromReply, parseStoredClock, type StoredClock } from './server-clock';
 
-export { clockOffsetMs, serverNow, serverNowMs } from './now';
+export { clockOffsetMs, serverNow } from './now';
 
 const STORAGE_KEY = 'serverClock';
 
@@ -26,7 +26,7 @@ function storage(): Storage | null {
 }
 
 /** Reads the stored offset (done once when this module loads; again by tests). */
-export function loadStoredClock(): void {
+function loadStoredClock(): void {
   known = parseStoredClock(storage()?.getItem(STORAGE_KEY) ?? null)?.offsetMs ?? null;
   setClockOffset(known ?? 0);
 }

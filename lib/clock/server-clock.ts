@@ -12,7 +12,7 @@
 /** Beyond this the inspector is warned: a few minutes is what a tablet's clock can drift unnoticed. */
 export const CLOCK_OFF_THRESHOLD_MS = 5 * 60_000;
 /** Below this the clocks are taken as equal: `Date` has a 1 s resolution, so a smaller offset is noise. */
-export const NEGLIGIBLE_OFFSET_MS = 2_000;
+const NEGLIGIBLE_OFFSET_MS = 2_000;
 /** A reply slower than this (an upload, a weak link) gives too wide an error to measure with. */
 export const MAX_ROUND_TRIP_MS = 10_000;
 
@@ -58,7 +58,7 @@ export function isClockOff(offsetMs: number): boolean {
   return Math.abs(offsetMs) > CLOCK_OFF_THRESHOLD_MS;
 }
 
-export type SkewUnit = 'minute' | 'hour' | 'day';
+type SkewUnit = 'minute' | 'hour' | 'day';
 
 export interface ClockSkew {
   /** the tablet's clock is behind the server's (offset > 0) or ahead of it */

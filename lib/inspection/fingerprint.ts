@@ -29,7 +29,7 @@ import type { Extended } from '../contract/entities';
 import { sha256Hex } from '../hash/sha256';
 
 /** The version of the canonical form, part of what is hashed. */
-export const FINGERPRINT_VERSION = 1;
+const FINGERPRINT_VERSION = 1;
 
 /** A file the submission uploads, as the save announces it. */
 export interface FingerprintFile {
@@ -89,7 +89,7 @@ export function canonicalJson(value: unknown): string {
   return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonicalJson(v)}`).join(',')}}`;
 }
 
-export function sha256HexOf(text: string): Promise<string> {
+function sha256HexOf(text: string): Promise<string> {
   return sha256Hex(new TextEncoder().encode(text));
 }
 

@@ -18,12 +18,12 @@ import { isFormStep, type FormStep } from './steps';
 import { isDeltaWarning } from './validation/delta';
 
 /** A message key (from the screen messages' root, e.g. `fields.vesselName`) with its values. */
-export interface Label {
+interface Label {
   key: string;
   values?: Record<string, string | number>;
 }
 
-export type ReviewValue =
+type ReviewValue =
   | { kind: 'text'; text: string | null }
   | { kind: 'bool'; value: boolean | null; yes?: string; no?: string }
   | { kind: 'number'; value: number | null; warn: boolean }
@@ -32,7 +32,7 @@ export type ReviewValue =
   | { kind: 'code'; dataset: ReferenceDataset; code: string }
   | { kind: 'choice'; key: string | null };
 
-export type ReviewNode =
+type ReviewNode =
   | { kind: 'row'; field: string; labels: string[]; value: ReviewValue }
   | { kind: 'group'; title: Label; children: ReviewNode[] }
   | { kind: 'image'; fileId: string; alt: Label };

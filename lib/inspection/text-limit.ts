@@ -5,9 +5,9 @@
  */
 
 /** The counter shows from this share of the limit. */
-export const COUNTER_FROM = 0.8;
+const COUNTER_FROM = 0.8;
 /** Limits below this are codes (IMO, MMSI, call sign): their own rules say what is wrong, no counter. */
-export const COUNTED_FROM_LIMIT = 100;
+const COUNTED_FROM_LIMIT = 100;
 
 export interface CounterState {
   show: boolean;

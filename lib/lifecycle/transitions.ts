@@ -21,7 +21,7 @@ export type Transition =
 
 export type TransitionType = Transition['type'];
 
-export type Refusal =
+type Refusal =
   | 'wrongStatus'
   | 'claimedByOtherDevice'
   | 'notClaimedByOtherDevice'

@@ -5,7 +5,7 @@
 import { openDB, type DBSchema, type IDBPDatabase } from 'idb';
 import type { Pir, Process, StoredFile } from '@/lib/contract';
 
-export const DB_NAME = 'pir-app';
+const DB_NAME = 'pir-app';
 /** The schema version; bump it with a migration step below, never by deleting stores. */
 export const DB_VERSION = 1;
 
@@ -17,6 +17,11 @@ export interface ProcessRecord extends Process {
   createdAt: string;
   /** what to restore if the process fails or is cancelled (claim: the report as it was) */
   restore?: Pir | null;
+  /**
+   * A download again of a report this tablet held already (found at sign-in without its copy, or
+   * restored from a backup): the inspector is not told again that it is ready when it ends.
+   */
+  quiet?: boolean;
 }
 
 export interface PirDb extends DBSchema {

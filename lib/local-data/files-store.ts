@@ -68,10 +68,6 @@ export async function getFile(id: string): Promise<StoredFileRecord | undefined>
   return (await db()).get('files', id);
 }
 
-export async function hasFile(id: string): Promise<boolean> {
-  return (await (await db()).getKey('files', id)) !== undefined;
-}
-
 export async function fileIdsOfReport(pirId: number): Promise<string[]> {
   return (await db()).getAllKeysFromIndex('files', 'byPir', pirId);
 }

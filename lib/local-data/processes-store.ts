@@ -42,12 +42,6 @@ export function announceProcesses() {
   announce({ type: 'processes' });
 }
 
-export async function deleteProcess(uid: string) {
-  await (await db()).delete('processes', uid);
-  queryClient().setQueryData<ProcessRecord[]>(localKeys.processes, (list = []) => list.filter((p) => p.uid !== uid));
-  announce({ type: 'processes' });
-}
-
 /** Another tab (the one running the queue) changed processes: show what is stored. */
 export async function reloadProcesses() {
   queryClient().setQueryData(localKeys.processes, await loadProcesses());

@@ -11,12 +11,12 @@ import { flushEdits, reloadReports } from './reports-store';
 export type EditorState = 'editing' | 'elsewhere' | 'taking';
 
 /** A tab that asked to take over but got no answer (frozen in the background) has the lock taken from it after this. */
-export const TAKE_OVER_WAIT_MS = 3000;
+const TAKE_OVER_WAIT_MS = 3000;
 
 type Message = { type: 'take'; reportId: number } | { type: 'free'; reportId: number };
 
 /** How often a reading tab checks whether the report became free (its editor closed without a word). */
-export const FREE_CHECK_MS = 2000;
+const FREE_CHECK_MS = 2000;
 
 const lockName = (reportId: number) => `pir-report-editor:${reportId}`;
 const channel = typeof BroadcastChannel === 'undefined' ? null : new BroadcastChannel('pir-report-editor');

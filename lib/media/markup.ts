@@ -24,7 +24,7 @@ export const MARKUP_INK: Record<MarkupColour, string> = {
 };
 
 /** A thin edge under each stroke, in a contrasting tone, so white shows on a pale deck and black on a dark hold. */
-export const MARKUP_EDGE: Record<MarkupColour, string> = {
+const MARKUP_EDGE: Record<MarkupColour, string> = {
   red: 'rgba(255,255,255,0.6)',
   yellow: 'rgba(0,0,0,0.6)',
   white: 'rgba(0,0,0,0.6)',

@@ -30,20 +30,18 @@ import { transhipmentAuthorisationStep } from '@/lib/inspection/forms/definition
 import { vesselPicturesStep } from '@/lib/inspection/forms/definitions/vessel-pictures';
 import { stepErrors, type StepDefinition } from '@/lib/inspection/forms/step-definition';
 import { attachmentPdfName } from './attachment-pdf';
+import { pictureFileName } from './upload-names';
 import { insertMarkup, removePicture } from './markup';
 import { MediaError, type ResizedImage } from './resize';
-
-/** SPEC §9: a newly added item is highlighted for 3000 ms. */
-export const NEW_ITEM_HIGHLIGHT_MS = 3000;
 
 export type InspectionPicture = Extended['pictures'][number];
 export type PictureFields = Pick<InspectionPicture, 'type' | 'description' | 'date'>;
 
 export const pictureFileId = (reportId: number, uid: string) => `picture:${reportId}:${uid}`;
-export const pageFileId = (reportId: number, attachmentUid: string, pageUid: string) => `attachment-page:${reportId}:${attachmentUid}:${pageUid}`;
+const pageFileId = (reportId: number, attachmentUid: string, pageUid: string) => `attachment-page:${reportId}:${attachmentUid}:${pageUid}`;
 export const attachmentPdfFileId = (reportId: number, uid: string) => `attachment-pdf:${reportId}:${uid}`;
 /** SPEC §3-like upload name of an inspection picture. */
-export const pictureFileName = (uid: string) => `picture_${uid}.jpg`;
+export { pictureFileName };
 
 /** A local attachment is one made on this tablet (offline true, pages as stored images). */
 export function isLocalAttachment(a: Attachment): boolean {

@@ -20,9 +20,9 @@ export const JPEG_QUALITY = 0.7;
 export const RESIZED_CONTENT_TYPE = 'image/jpeg';
 
 /** SPEC §5: picture types jpg, jpeg, png, tiff (tif is the same format's other usual extension). */
-export const ACCEPTED_EXTENSIONS = ['jpg', 'jpeg', 'png', 'tif', 'tiff'] as const;
+const ACCEPTED_EXTENSIONS = ['jpg', 'jpeg', 'png', 'tif', 'tiff'] as const;
 /** Content types of the accepted formats, for files that come without a name (a camera capture). */
-export const ACCEPTED_CONTENT_TYPES = ['image/jpeg', 'image/jpg', 'image/pjpeg', 'image/png', 'image/tiff', 'image/tif'] as const;
+const ACCEPTED_CONTENT_TYPES = ['image/jpeg', 'image/jpg', 'image/pjpeg', 'image/png', 'image/tiff', 'image/tif'] as const;
 /** The `accept` attribute of the file inputs. */
 export const ACCEPT_ATTRIBUTE = 'image/jpeg,image/png,image/tiff,.jpg,.jpeg,.png,.tif,.tiff';
 

@@ -11,7 +11,7 @@ import { appRuntime } from '@/lib/app/runtime';
 import { referenceStatus } from './status';
 
 /** SPEC §9 reference refresh delay. */
-export const REFERENCE_REFRESH_DELAY_MS = 2000;
+const REFERENCE_REFRESH_DELAY_MS = 2000;
 /** Tries of one list within one fetch, 1 s then 2 s apart. */
 const LIST_TRIES = 3;
 /** A list still missing is asked for again after 5, 10, 20 … s, at most a minute apart. */
@@ -36,7 +36,7 @@ async function fetchList<K extends ReferenceDataset>(dataset: K): Promise<Refere
  * Fetches `which` lists, each on its own: a list that fails keeps the copy held (if any) and does
  * not throw away the lists that arrived. Fails only when nothing at all is held.
  */
-export async function fetchLists(held: HeldReferenceData | undefined, which: readonly ReferenceDataset[]): Promise<HeldReferenceData> {
+async function fetchLists(held: HeldReferenceData | undefined, which: readonly ReferenceDataset[]): Promise<HeldReferenceData> {
   const results = await Promise.allSettled(which.map((d) => fetchList(d)));
   const next: Record<string, unknown> = { ...held };
   let failure: unknown = null;
@@ -49,7 +49,7 @@ export async function fetchLists(held: HeldReferenceData | undefined, which: rea
 }
 
 /** The lists not on the tablet. */
-export function missingLists(data: HeldReferenceData | undefined): ReferenceDataset[] {
+function missingLists(data: HeldReferenceData | undefined): ReferenceDataset[] {
   return REFERENCE_DATASETS.filter((d) => !data?.[d]);
 }
 

@@ -2,6 +2,7 @@
  * The lifecycle transitions of SPEC §4, carried out: each one changes the stored report and the
  * work queued for it together (one IndexedDB transaction), then lets the task runner go.
  */
+import { signatureFileName } from '@/lib/media/upload-names';
 import type { Pir, Task } from '@/lib/contract';
 import { IDEMPOTENCY_HEADER, paths, pirCallId } from '@/lib/contract/constants';
 import { loadContract } from '@/lib/contract/load';
@@ -60,7 +61,8 @@ export async function queuePreparation(report: Pir, device: string) {
   if (queuing.has(report.id) || processesOf(report.id).some((p) => p.type === 'prepare')) return;
   queuing.add(report.id);
   try {
-    const process = buildPrepareProcess(report, { device, reclaim: false, claim: false, uid, now: new Date(), restore: null });
+    // Not news when it ends: the inspector had this report already (no "ready" toast for it).
+    const process = { ...buildPrepareProcess(report, { device, reclaim: false, claim: false, uid, now: new Date(), restore: null }), quiet: true };
     await commit({ put: [report], processes: [process] });
   } finally {
     queuing.delete(report.id);
@@ -146,7 +148,7 @@ async function collectSignatureUploads(report: Pir): Promise<UploadItem[]> {
       return {
         part: 'signatures',
         storedFileId: fileId,
-        fileUrl: `signature_${role}.png`,
+        fileUrl: signatureFileName(role),
         contentType: f.contentType,
         size: contentSize(f.content),
         sha256: await fileSha256(f.content),

@@ -44,7 +44,7 @@ export function firstVesselPicture(report: Pick<Pir, 'vesselPictures'>): VesselP
 }
 
 /** Cards of each group a tablet shows before any scrolling (SPEC §9: 2.75 in view). */
-export const CARDS_IN_VIEW = 3;
+const CARDS_IN_VIEW = 3;
 
 /**
  * The card pictures the list shows first, to fetch as soon as the listing is here rather than once

@@ -1,7 +1,5 @@
 import { createMemoryStore } from '@/lib/store/memory-store';
-
-/** SPEC §9: a new item is highlighted for 3 s. */
-export const NEW_ITEM_HIGHLIGHT_MS = 3000;
+import { NEW_ITEM_HIGHLIGHT_MS } from '@/lib/ui/durations';
 
 /**
  * The report the inspector just claimed from the list: its card moves to another group, which scrolls

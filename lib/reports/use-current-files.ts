@@ -6,7 +6,7 @@ import { paths } from '@/lib/contract/constants';
 import { queryKeys } from '@/lib/query/client';
 
 /** SPEC §9: the list refetches every 30 s. */
-export const AUTO_REFRESH_MS = 30_000;
+const AUTO_REFRESH_MS = 30_000;
 
 /**
  * When the server last answered for the listing (ms), kept across reloads: the listing itself is not kept

@@ -18,7 +18,7 @@ export function needsTokenRefresh(user: User | null, online: boolean): boolean {
 /** SPEC §4: a token's expiry defaults to 100 s when the server does not give one. */
 const DEFAULT_EXPIRE_SECONDS = 100;
 /** SPEC §4: the refresh runs this long before the token dies. */
-export const REFRESH_AHEAD_MS = 30_000;
+const REFRESH_AHEAD_MS = 30_000;
 /** A failed refresh is tried again after 2, 4, 8 … s, never more than a minute apart. */
 const RETRY_FIRST_MS = 2_000;
 const RETRY_MAX_MS = 60_000;

@@ -10,7 +10,7 @@ import { http } from '@/lib/api/client';
 import { currentToken, signOut } from './session-store';
 
 /** How long the server's answer is waited for (the tablet has already signed out). */
-export const LOGOUT_TIMEOUT_MS = 10_000;
+const LOGOUT_TIMEOUT_MS = 10_000;
 
 export async function logOut(): Promise<void> {
   const token = currentToken();

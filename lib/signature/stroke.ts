@@ -7,7 +7,7 @@ export const PAD_HEIGHT = 200;
 
 export type Point = [x: number, y: number, pressure: number];
 
-export const STROKE_OPTIONS = { size: 4.5, thinning: 0.55, smoothing: 0.5, streamline: 0.45 } as const;
+const STROKE_OPTIONS = { size: 4.5, thinning: 0.55, smoothing: 0.5, streamline: 0.45 } as const;
 
 /** The outline of a stroke as an SVG path (closed polygon with quadratic curves). */
 export function strokePath(points: readonly Point[], simulatePressure: boolean): string {

@@ -2,7 +2,7 @@ import type { Settings } from '@/lib/contract';
 import { loadContract } from '@/lib/contract/load';
 import { createPersistentStore } from './persistent-store';
 
-export const DEFAULT_SETTINGS: Settings = {
+const DEFAULT_SETTINGS: Settings = {
   darkMode: null,
   showAdvancedFeatures: false,
   onLine: true,

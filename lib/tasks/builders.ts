@@ -9,7 +9,6 @@ import type { ProcessRecord } from '@/lib/local-data/db';
 import { remoteFilesOf } from '@/lib/reports/remote-files';
 
 export const PROCESS_TYPE = { prepare: 'prepare', submit: 'submit' } as const;
-export type ProcessType = (typeof PROCESS_TYPE)[keyof typeof PROCESS_TYPE];
 
 /** Task subtypes; how each runs (side by side, stopping the others) is in its handler (./handlers.ts). */
 export const SUBTYPE = { claim: 'claim', extended: 'extended', file: 'file', save: 'save', upload: 'upload', verify: 'verify' } as const;

@@ -5,7 +5,7 @@
  * write is the one that stayed (two tabs writing at once: the last write wins, the other backs off).
  */
 
-export const QUEUE_LOCK_NAME = 'pir-task-runner';
+const QUEUE_LOCK_NAME = 'pir-task-runner';
 export const LEASE_KEY = 'pir-task-runner-lease';
 /** A lease not renewed for this long is free: a closed or frozen tab gives the queue up. */
 export const LEASE_MS = 10_000;

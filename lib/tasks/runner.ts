@@ -31,7 +31,7 @@ export class FinalError extends Error {
 /** Raised when the session is gone: the task waits for the next login without losing an attempt. */
 export class PausedError extends Error {}
 
-export interface ExecContext {
+interface ExecContext {
   process: ProcessRecord;
   signal: AbortSignal;
   /** 0..1 share of this task's transfer done */
@@ -84,7 +84,7 @@ export interface RunnerDeps {
 }
 
 /** The longest wait between two automatic attempts: work waiting for the server never gives up by itself. */
-export const MAX_RETRY_DELAY_MS = 60_000;
+const MAX_RETRY_DELAY_MS = 60_000;
 /**
  * Files of a report being handled at once (requested, or arrived and being stored). More than
  * TRANSFER_SLOTS, so that while some files are written to IndexedDB others use their slots; each

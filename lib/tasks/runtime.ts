@@ -46,14 +46,16 @@ export async function onComplete(p: ProcessRecord) {
   if (p.type === PROCESS_TYPE.prepare) {
     if (!report.extended) {
       // Never ready without its details: fetch them again now rather than at the next listing.
-      await commit({ removeProcesses: [p.uid], processes: [buildDetailsProcess(report, { uid: () => crypto.randomUUID(), now: new Date() })] });
+      const again = buildDetailsProcess(report, { uid: () => crypto.randomUUID(), now: new Date() });
+      await commit({ removeProcesses: [p.uid], processes: [p.quiet ? { ...again, quiet: true } : again] });
       appRuntime().runner?.kick();
       return;
     }
     const r = applyTransition(report, { type: 'prepared' }, serverNow());
     const next = r.ok ? r.report : report;
     await commit({ put: [next], removeProcesses: [p.uid] });
-    if (r.ok) emitLifecycleEvent({ type: 'pirReady', report: next });
+    // A download again of a report the tablet had already ready is not told (p.quiet).
+    if (r.ok && !p.quiet) emitLifecycleEvent({ type: 'pirReady', report: next });
   } else if (p.type === PROCESS_TYPE.submit) {
     const now = serverNow();
     const r = applyTransition(report, { type: 'submitted' }, now);

@@ -7,7 +7,7 @@ export interface WorkerRequest<Req> {
   id: number;
   req: Req;
 }
-export interface WorkerReply<Rep> {
+interface WorkerReply<Rep> {
   id: number;
   reply: Rep;
 }

@@ -12,7 +12,7 @@
  */
 import unhomoglyph from 'unhomoglyph';
 
-export const DEVICE_NAME_MAX = 100;
+const DEVICE_NAME_MAX = 100;
 
 /** Characters a tablet name may not hold (after NFKC). */
 const FORBIDDEN = /[\p{Cc}\p{Cf}\p{Co}\p{Cn}\p{Cs}\p{Zl}\p{Zp}\p{Default_Ignorable_Code_Point}\p{Bidi_Control}]/u;

@@ -12,7 +12,7 @@
  */
 import type { DB } from './schema';
 
-export const AUDIT_SCHEMA = `
+const AUDIT_SCHEMA = `
 CREATE TABLE IF NOT EXISTS audit (
   id        INTEGER PRIMARY KEY AUTOINCREMENT,
   at        TEXT NOT NULL,
@@ -66,7 +66,7 @@ export function ensureRecordTables(db: DB): void {
   if (!columns.includes('submitted_by_user_id')) db.exec('ALTER TABLE reports ADD COLUMN submitted_by_user_id INTEGER');
 }
 
-export type AuditAction = 'claim' | 'reclaim' | 'release' | 'save' | 'upload' | 'submit' | 'gc' | 'wipe';
+type AuditAction = 'claim' | 'reclaim' | 'release' | 'save' | 'upload' | 'submit' | 'gc' | 'wipe';
 
 export interface AuditEntry {
   at: string;

@@ -28,7 +28,7 @@ export function blobPath(db: DB, sha: string): string {
   return path.join(blobDir(db), sha.slice(0, 2), sha);
 }
 
-export function tmpDir(db: DB): string {
+function tmpDir(db: DB): string {
   const dir = path.join(blobDir(db), TMP);
   fs.mkdirSync(dir, { recursive: true, mode: 0o700 });
   return dir;

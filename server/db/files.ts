@@ -23,10 +23,6 @@ export function listBlob(db: DB, sha: string, size: number): void {
   db.prepare("INSERT OR IGNORE INTO blobs (sha256, size, data) VALUES (?, ?, X'')").run(sha, size);
 }
 
-export function hasBlob(db: DB, sha: string): boolean {
-  return db.prepare('SELECT 1 FROM blobs WHERE sha256 = ?').get(sha) !== undefined;
-}
-
 export interface NewFile {
   kind: FileKind;
   name: string;

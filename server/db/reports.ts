@@ -25,7 +25,7 @@ export interface ReportRow {
 /** The listing fields kept as JSON; status, claim, lifecycle and lastUpdateDate live in columns. */
 export type ReportDoc = Omit<Pir, 'status' | 'claimedByDevice' | 'lifecycle' | 'extended' | 'lastUpdateDate'>;
 
-export const MAX_ID = 2_147_483_647;
+const MAX_ID = 2_147_483_647;
 
 /** Parses a path id: digits only, 1..2^31-1; null otherwise. */
 export function parseId(raw: string | undefined): number | null {

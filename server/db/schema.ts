@@ -12,7 +12,7 @@ import { appendAudit, ensureRecordTables } from './audit';
 export type DB = Database.Database;
 
 export const DB_FILE = 'pir.sqlite';
-export const SCHEMA_VERSION = 1;
+const SCHEMA_VERSION = 1;
 
 const SCHEMA = `
 CREATE TABLE IF NOT EXISTS meta (

@@ -41,7 +41,7 @@ CREATE INDEX IF NOT EXISTS sessions_user ON sessions (user_id);
 `;
 
 /** Rows of sessions ended or expired this long ago are deleted at the next login. */
-export const SESSION_ROWS_KEPT_MS = 30 * 24 * 3600 * 1000;
+const SESSION_ROWS_KEPT_MS = 30 * 24 * 3600 * 1000;
 
 export function newSessionId(): string {
   return crypto.randomBytes(16).toString('base64url');

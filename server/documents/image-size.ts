@@ -3,7 +3,7 @@
  * PNG can announce 12000×12000 pixels). PNG: the IHDR chunk; JPEG: the first start-of-frame marker;
  * TIFF: the first IFD's ImageWidth/ImageLength. Anything else, or a header cut short, gives null.
  */
-export type ImageType = 'png' | 'jpeg' | 'tiff';
+type ImageType = 'png' | 'jpeg' | 'tiff';
 
 export interface ImageHeader {
   type: ImageType;

@@ -7,9 +7,9 @@ import { Worker } from 'node:worker_threads';
 import type { FormPdfSpec } from './pdf';
 import type { RenderResult } from './pdf-worker';
 
-export const DEFAULT_PDF_TIMEOUT_MS = 30_000;
+const DEFAULT_PDF_TIMEOUT_MS = 30_000;
 /** Renders waiting for a worker at most (issue 31 item 7); more are refused with PdfBusyError. */
-export const DEFAULT_PDF_QUEUE_MAX = 4;
+const DEFAULT_PDF_QUEUE_MAX = 4;
 
 /** The queue is full: the caller answers 503 SERVER_BUSY with Retry-After (nothing was started). */
 export class PdfBusyError extends Error {

@@ -52,7 +52,7 @@ const require = createRequire(import.meta.url);
 let fontFiles: { regular: Uint8Array; bold: Uint8Array } | null = null;
 
 /** DejaVu Sans, regular and bold, read once per thread from the npm package. */
-export function pdfFontFiles(): { regular: Uint8Array; bold: Uint8Array } {
+function pdfFontFiles(): { regular: Uint8Array; bold: Uint8Array } {
   fontFiles ??= {
     regular: fs.readFileSync(require.resolve('dejavu-fonts-ttf/ttf/DejaVuSans.ttf')),
     bold: fs.readFileSync(require.resolve('dejavu-fonts-ttf/ttf/DejaVuSans-Bold.ttf')),

@@ -18,12 +18,12 @@ function indexOf<K>(cache: WeakMap<object, Map<K, RefEntry>>, list: readonly Ref
   return map;
 }
 
-export function refEntry(refs: ReferenceStore, dataset: ReferenceDataset, id: number): RefEntry | undefined {
+function refEntry(refs: ReferenceStore, dataset: ReferenceDataset, id: number): RefEntry | undefined {
   const list = refs.list(dataset) as readonly RefEntry[] | null;
   return list ? indexOf(byId, list, (e) => e.id).get(id) : undefined;
 }
 
-export function refEntryByCode(refs: ReferenceStore, dataset: ReferenceDataset, code: string): RefEntry | undefined {
+function refEntryByCode(refs: ReferenceStore, dataset: ReferenceDataset, code: string): RefEntry | undefined {
   const list = refs.list(dataset) as readonly RefEntry[] | null;
   return list ? indexOf(byCode, list, (e) => e.code).get(code) : undefined;
 }

@@ -18,7 +18,7 @@ export const DEVICE_BODY_MAX = 1024;
 /** Five parts of at most MAX_JSON_BYTES, and room for their headers and boundaries. */
 export const SAVE_BODY_MAX = SAVE_PART_NAMES.length * MAX_JSON_BYTES + 64 * 1024;
 /** Deepest nesting of arrays and objects a JSON body may have. */
-export const MAX_JSON_DEPTH = 32;
+const MAX_JSON_DEPTH = 32;
 /**
  * Bytes of save bodies being read at once, server-wide (issue 31 item 6): a save over it waits for the
  * app's retry (503 SERVER_BUSY with Retry-After). Six saves of the largest legal size, hundreds of usual ones.

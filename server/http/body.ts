@@ -8,7 +8,7 @@ import type { z } from 'zod';
 import { HttpError, Msg } from './errors';
 import { checkJsonDepth } from './body-limits';
 
-export function mediaType(c: Context): string {
+function mediaType(c: Context): string {
   return (c.req.header('content-type') ?? '').split(';')[0]!.trim().toLowerCase();
 }
 
@@ -40,7 +40,7 @@ export async function readChunk(reader: ReadableStreamDefaultReader<Uint8Array>)
   }
 }
 
-export async function readLimited(c: Context, max: number): Promise<Buffer> {
+async function readLimited(c: Context, max: number): Promise<Buffer> {
   checkDeclaredLength(c, max);
   const body = c.req.raw.body;
   if (!body) return Buffer.alloc(0);
@@ -75,7 +75,7 @@ export function parseJsonText(text: string): unknown {
 }
 
 /** Compact, client-safe description of zod issues. */
-export function issuesOf(error: z.ZodError, prefix?: string): { path: string; message: string }[] {
+function issuesOf(error: z.ZodError, prefix?: string): { path: string; message: string }[] {
   return error.issues.slice(0, 20).map((i) => ({
     path: [prefix, ...i.path.map(String)].filter(Boolean).join('.'),
     message: i.message,
@@ -93,15 +93,4 @@ export async function readJson<S extends z.ZodType>(c: Context, schema: S, max: 
   requireMediaType(c, 'application/json');
   const buf = await readLimited(c, max);
   return validate(schema, parseJsonText(buf.toString('utf8')));
-}
-
-/** A multipart/form-data body, parsed after the size check. */
-export async function readMultipart(c: Context, max: number): Promise<FormData> {
-  requireMediaType(c, 'multipart/form-data');
-  const buf = await readLimited(c, max);
-  try {
-    return await new Response(new Uint8Array(buf.buffer, buf.byteOffset, buf.byteLength) as Uint8Array<ArrayBuffer>, { headers: { 'content-type': c.req.header('content-type')! } }).formData();
-  } catch {
-    throw new HttpError(400, Msg.MALFORMED_MULTIPART);
-  }
 }

@@ -6,10 +6,9 @@
  */
 import { isJpeg, isPng, isTiff } from '../documents/image-size';
 
-export const FILE_TYPES = ['image/jpeg', 'image/png', 'image/tiff', 'application/pdf'] as const;
-export type FileType = (typeof FILE_TYPES)[number];
+export type FileType = 'image/jpeg' | 'image/png' | 'image/tiff' | 'application/pdf';
 
-export function isPdf(b: Uint8Array): boolean {
+function isPdf(b: Uint8Array): boolean {
   return b.length >= 5 && b[0] === 0x25 && b[1] === 0x50 && b[2] === 0x44 && b[3] === 0x46 && b[4] === 0x2d; // %PDF-
 }
 

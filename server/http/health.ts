@@ -8,7 +8,7 @@ import type { Context } from 'hono';
 import type { AppContext } from './types';
 
 /** Below this much free space in the data folder the server reports itself unhealthy (default 1 GiB). */
-export const DEFAULT_MIN_FREE_BYTES = 1024 ** 3;
+const DEFAULT_MIN_FREE_BYTES = 1024 ** 3;
 
 export interface HealthOptions {
   dataDir: string;
@@ -24,7 +24,7 @@ export interface Health {
   };
 }
 
-export async function checkHealth(ctx: AppContext, opts: HealthOptions): Promise<Health> {
+async function checkHealth(ctx: AppContext, opts: HealthOptions): Promise<Health> {
   const minFreeBytes = opts.minFreeBytes ?? DEFAULT_MIN_FREE_BYTES;
   let database: Health['checks']['database'];
   try {

@@ -11,7 +11,7 @@ import type { DB } from '../db/schema';
 import { jsonError, Msg } from './errors';
 import type { AppEnv } from './types';
 
-export const IDEMPOTENCY_TTL_MS = 24 * 60 * 60 * 1000;
+const IDEMPOTENCY_TTL_MS = 24 * 60 * 60 * 1000;
 const KEY_PATTERN = /^[\x21-\x7e]{1,200}$/;
 
 interface StoredReply {

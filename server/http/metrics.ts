@@ -14,7 +14,7 @@ import client from 'prom-client';
 import { DB_FILE } from '../db/schema';
 import type { AppContext, AppEnv } from './types';
 
-export const registry = new client.Registry();
+const registry = new client.Registry();
 client.collectDefaultMetrics({ register: registry, prefix: 'pir_' });
 
 const httpRequests = new client.Counter({
@@ -120,14 +120,6 @@ new client.Gauge({
     if (current) this.set(current.ctx.pdf.stats().busy);
   },
 });
-
-/**
- * A failed login the middleware does not see (it counts every 401 of POST /be/login itself): e.g. one
- * answered with another status.
- */
-export function countFailedLogin(): void {
-  failedLogins.inc();
-}
 
 /**
  * A request slowed down or refused to protect the server, by reason (e.g. `login_delayed`: a login

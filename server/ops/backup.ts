@@ -23,9 +23,9 @@ import { fsyncDir, fsyncFile, mkdirDurable } from './durable';
 import { hashFile, openForReading, verifyDataDir, type VerifyResult } from './verify';
 
 export const MANIFEST = 'manifest.json';
-export const BACKUP_FORMAT = 'pir-backup/1';
+const BACKUP_FORMAT = 'pir-backup/1';
 
-export interface ManifestEntry {
+interface ManifestEntry {
   size: number;
   sha256: string;
 }
@@ -186,7 +186,7 @@ export async function backupDataDir(dataDir: string, outDir: string, log: Log = 
 }
 
 /** Checks a backup folder against its manifest; returns the manifest or throws why it is refused. */
-export function checkBackup(dir: string): Manifest {
+function checkBackup(dir: string): Manifest {
   const root = path.resolve(dir);
   if (!fs.existsSync(root)) throw new Error(`no backup at ${root}`);
   const mf = path.join(root, MANIFEST);

@@ -65,7 +65,7 @@ import { closeAfterReply, declaredLength, InFlight, readHead, receiveTo } from '
 import type { AppContext, AppEnv } from '../http/types';
 
 /** Largest number of files one save may announce. */
-export const MAX_ANNOUNCED_FILES = 500;
+const MAX_ANNOUNCED_FILES = 500;
 /**
  * Uploads one inspector may have in flight at once (issue 19 item 6); more are answered 429, which the
  * app retries. As many as the app's own transfer slots (TRANSFER_SLOTS in lib/tasks/runner.ts).

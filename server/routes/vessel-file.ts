@@ -72,7 +72,7 @@ ${body}
 const FORM_ORDER = ['RAR', 'AREP', 'RAIAREP', 'PIR'];
 
 /** The vessel file page of a report. */
-export function vesselFilePage(report: Pir): string {
+function vesselFilePage(report: Pir): string {
   const v = report.vesselIdentity;
   const rows: [string, string][] = [
     ['Vessel name', dash(v.vesselName)],
@@ -120,7 +120,7 @@ ${docRows}
   return page(`${dash(v.vesselName)} - vessel file ${escapeHtml(report.fileId)}`, body);
 }
 
-export function notFoundPage(): string {
+function notFoundPage(): string {
   return page('Vessel file not found', '<h1>Vessel file not found</h1>\n<p class="sub">There is no vessel file with this number.</p>');
 }
 

@@ -164,7 +164,7 @@ function countryCode(country: string): string {
 }
 
 /** What the seed takes from the reference data, looked up once. */
-export type References = ReturnType<typeof resolveReferences>;
+type References = ReturnType<typeof resolveReferences>;
 
 export function resolveReferences(refs: ReferenceStore) {
   const lk = new Lookups(refs);

@@ -12,7 +12,7 @@ import { HULL_COLOURS } from './catalog';
 import { drawVesselScene } from './images';
 import { iso } from './plan';
 
-export const AUTHORITY = 'Indian Ocean Tuna Commission - Port State Measures';
+const AUTHORITY = 'Indian Ocean Tuna Commission - Port State Measures';
 
 interface PendingFile {
   id: number;

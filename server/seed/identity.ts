@@ -2,7 +2,7 @@
 import type { Prng } from './prng';
 
 /** IMO check: weights 7..2 on the first six digits; the last digit of the sum is the seventh digit. */
-export function imoCheckDigit(first6: string): number {
+function imoCheckDigit(first6: string): number {
   let sum = 0;
   for (let i = 0; i < 6; i++) sum += Number(first6[i]) * (7 - i);
   return sum % 10;

@@ -6,7 +6,7 @@
 import jpeg from 'jpeg-js';
 import { Prng } from './prng';
 
-export type Rgb = readonly [number, number, number];
+type Rgb = readonly [number, number, number];
 
 export interface VesselScene {
   width: number;

@@ -18,8 +18,8 @@ import { SeedFiles } from './files';
 import { anotherTablet, iso, PLAN } from './plan';
 import { Prng } from './prng';
 
-export { DEMO_USERS, type DemoUser } from './demo-users';
-export { anotherTablet, PLAN, PLANNED_STATUSES } from './plan';
+export { DEMO_USERS } from './demo-users';
+export { anotherTablet } from './plan';
 
 export interface SeedOptions {
   /** the seed's "today" (default: now) */

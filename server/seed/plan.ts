@@ -2,12 +2,12 @@
  * The demo's plan: which reports there are, in which states, held by which tablet, and when each
  * step of their lives happened. Nothing here builds a row or a file.
  */
-import { PIR_STATUSES, STEP_NAMES, type Lifecycle, type PirStatus, type StepName } from '../../lib/contract/index';
+import { STEP_NAMES, type Lifecycle, type PirStatus, type StepName } from '../../lib/contract/index';
 import { DEMO_USERS, type DemoUser } from './demo-users';
 import type { Prng } from './prng';
 
 /** The demo inspector (DEMO_USERS index) whose tablet holds the report, or none. */
-export type Dev = 0 | 1 | 2 | null;
+type Dev = 0 | 1 | 2 | null;
 
 export interface PlanRow {
   status: PirStatus;
@@ -59,9 +59,6 @@ export const PLAN: readonly PlanRow[] = [
   { status: 'submitted', day: -1, dev: null, pictures: 3 },
 ];
 
-/** Statuses present in the plan (all of them). */
-export const PLANNED_STATUSES = [...new Set(PLAN.map((p) => p.status))].sort((a, b) => PIR_STATUSES.indexOf(a) - PIR_STATUSES.indexOf(b));
-
 /** The name of an inspector's other tablet: SFA-TAB-01 → SFA-TAB-11. */
 export function anotherTablet(user: Pick<DemoUser, 'deviceName'>): string {
   return user.deviceName.replace(/(\d+)$/, (n) => String(Number(n) + 10).padStart(n.length, '0'));
@@ -73,11 +70,11 @@ export function deviceOf(plan: PlanRow): string | null {
   return plan.otherTablet ? anotherTablet(DEMO_USERS[plan.dev]!) : DEMO_USERS[plan.dev]!.deviceName;
 }
 
-export const HOUR = 3_600_000;
+const HOUR = 3_600_000;
 export const addHours = (d: Date, h: number) => new Date(d.getTime() + h * HOUR);
 export const iso = (d: Date) => d.toISOString();
-export const minDate = (a: Date, b: Date) => (a < b ? a : b);
-export const maxDate = (a: Date, b: Date) => (a > b ? a : b);
+const minDate = (a: Date, b: Date) => (a < b ? a : b);
+const maxDate = (a: Date, b: Date) => (a > b ? a : b);
 
 const ORDER: PirStatus[] = ['notready', 'preparing', 'ready', 'inspecting', 'signing', 'readytosubmit', 'submitting', 'submitted'];
 const rank = (s: PirStatus) => (s === 'claimed' ? 0.5 : ORDER.indexOf(s));

@@ -29,7 +29,7 @@ interface CachedFile {
 }
 
 /** sha256 (base64) of each inline <script> of an HTML text. */
-export function inlineScriptHashes(html: string): string[] {
+function inlineScriptHashes(html: string): string[] {
   const out = new Set<string>();
   const re = /<script\b([^>]*)>([\s\S]*?)<\/script\s*>/gi;
   for (let m = re.exec(html); m; m = re.exec(html)) {
@@ -41,7 +41,7 @@ export function inlineScriptHashes(html: string): string[] {
   return [...out];
 }
 
-export function cacheControlFor(urlPath: string): { cacheControl: string; serviceWorker: boolean } {
+function cacheControlFor(urlPath: string): { cacheControl: string; serviceWorker: boolean } {
   const base = urlPath.slice(urlPath.lastIndexOf('/') + 1);
   if (base === 'sw.js' || /^swe-worker-.*\.js$/.test(base)) {
     return { cacheControl: 'no-store, no-cache, must-revalidate', serviceWorker: true };
@@ -63,10 +63,10 @@ function acceptedEncoding(header: string | undefined): 'br' | 'gzip' | null {
   return null;
 }
 
-export type DecodedPath = { ok: true; path: string } | { ok: false };
+type DecodedPath = { ok: true; path: string } | { ok: false };
 
 /** Decodes each segment; rejects encoded slashes/backslashes, NUL, `.`/`..` and dot-files. */
-export function decodeStaticPath(rawPathname: string): DecodedPath {
+function decodeStaticPath(rawPathname: string): DecodedPath {
   const segs = rawPathname.split('/');
   const out: string[] = [];
   for (const [i, raw] of segs.entries()) {
@@ -88,7 +88,7 @@ export function decodeStaticPath(rawPathname: string): DecodedPath {
  * resolves them before routing (`/%2e%2e/x` becomes `/x`), so they are looked for in the path as the
  * client sent it: browsers never send them, and such a request is refused rather than resolved.
  */
-export function hasDotSegment(rawTarget: string | undefined): boolean {
+function hasDotSegment(rawTarget: string | undefined): boolean {
   if (!rawTarget) return false;
   const pathPart = rawTarget.split(/[?#]/, 1)[0]!;
   return /(?:^|[/\\])(?:\.|%2e){1,2}(?=$|[/\\])/i.test(pathPart);

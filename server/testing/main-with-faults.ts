@@ -3,7 +3,7 @@
  * server of main.ts with /be requests failing on purpose (FAULTS=SPEC works too). For browser tests
  * run by hand and for showing the app's failure paths; never a way to run the server for real.
  */
-import { FAULT_SPEC_HELP, FaultInjector, FaultSpecError, describeFaults, parseFaultSpec } from '../http/faults';
+import { FAULT_SPEC_HELP, FaultInjector, FaultSpecError, describeFaults, parseFaultSpec } from './faults';
 import { jsonLogger } from '../http/log';
 import { SERVE_USAGE } from '../config';
 import { runServe } from '../serve';

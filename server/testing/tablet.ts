@@ -22,7 +22,7 @@ export interface Target {
 }
 
 /** A network failure or a reply the tablet retries (5xx, 429): the call may or may not have happened. */
-export class Retryable extends Error {}
+class Retryable extends Error {}
 
 export interface FileToSend {
   part: 'pictures' | 'attachments' | 'signatures';
@@ -35,7 +35,7 @@ export interface FileToSend {
 export const sha256 = (b: Uint8Array): string => crypto.createHash('sha256').update(b).digest('hex');
 
 /** Bytes that start as a baseline JPEG of width×height (what the server's type sniffing accepts), `size` bytes long. */
-export function jpegBytes(width: number, height: number, size: number, seed: string): Uint8Array {
+function jpegBytes(width: number, height: number, size: number, seed: string): Uint8Array {
   const app0 = [0xff, 0xd8, 0xff, 0xe0, 0x00, 0x10, 0x4a, 0x46, 0x49, 0x46, 0x00, 0x01, 0x01, 0x00, 0x00, 0x01, 0x00, 0x01, 0x00, 0x00];
   const sof = [0xff, 0xc0, 0x00, 0x11, 0x08, height >> 8, height & 255, width >> 8, width & 255, 0x03, 0x01, 0x22, 0x00, 0x02, 0x11, 0x01, 0x03, 0x11, 0x01];
   const out = new Uint8Array(Math.max(size, app0.length + sof.length + 2));
@@ -56,7 +56,7 @@ export function jpegBytes(width: number, height: number, size: number, seed: str
 }
 
 /** A small real PNG (a signature), its pixels made from `seed`. */
-export function pngBytes(seed: string): Uint8Array {
+function pngBytes(seed: string): Uint8Array {
   const h = crypto.createHash('sha256').update(seed).digest();
   return new Uint8Array(encodePng(40, 16, 4, (x, y) => [h[(x + y * 40) % 32]!, h[(x * 3 + y) % 32]!, 128, 255]));
 }

@@ -1,10 +1,10 @@
 /**
- * TEST ONLY: the server with its fault switch (server/http/faults.ts). Tests, benchmarks and the
+ * TEST ONLY: the server with its fault switch (server/testing/faults.ts). Tests, benchmarks and the
  * test-only command line (main-with-faults.ts) start it from here; the production entry (main.ts,
  * `npm start`) cannot turn faults on and does not import this code.
  */
 import { createApp, startServer, type AppOptions, type PirApp, type RunningServer, type ServerOptions } from '../app';
-import { FaultInjector, type FaultControl, type FaultOptions } from '../http/faults';
+import { FaultInjector, type FaultControl, type FaultOptions } from './faults';
 import { jsonLogger } from '../http/log';
 
 export interface FaultOption {

@@ -26,7 +26,7 @@ import type { AnnouncedRow, SaveRow } from '../db/saves';
 import { HttpError } from '../http/errors';
 
 /** How far a tablet's date may be from the server's view of it (a clock a few minutes off). */
-export const CLOCK_SKEW_MS = 10 * 60_000;
+const CLOCK_SKEW_MS = 10 * 60_000;
 
 export const SubmitRefusal = {
   INSPECTION_NOT_STARTED: 'INSPECTION_NOT_STARTED',

@@ -167,6 +167,34 @@ for (const [language, dark] of [
     await axe(page, 'release confirmation');
     await page.keyboard.press('Escape');
 
+    // The same screens and the menus most used on the quay, on a portrait tablet and a phone.
+    for (const shape of [
+      { width: 800, height: 1280 },
+      { width: 390, height: 844 },
+    ]) {
+      await page.setViewportSize(shape);
+      const at = `${shape.width}×${shape.height}`;
+      for (const [what, url] of visits) {
+        await page.goto(url);
+        await page.waitForLoadState('networkidle');
+        small.push(...(await smallTargets(page)).map((s) => `${what} at ${at}: ${s}`));
+      }
+      await page.goto('/reports/');
+      await page.getByRole('button', { name: /User menu|Menu utilisateur/ }).click();
+      await expect(page.getByRole('dialog', { name: core.menu.title })).toBeVisible();
+      small.push(...(await smallTargets(page)).map((s) => `user menu at ${at}: ${s}`));
+      await page.getByRole('dialog', { name: core.menu.title }).getByRole('button', { name: data.download }).click();
+      await expect(page.getByRole('dialog', { name: exportData.download.title })).toBeVisible();
+      small.push(...(await smallTargets(page)).map((s) => `download data dialog at ${at}: ${s}`));
+      await page.keyboard.press('Escape');
+      await page.keyboard.press('Escape');
+      await expect(page.getByRole('dialog')).toBeHidden();
+      await page.getByTestId('filters-button').click();
+      await expect(page.getByTestId('filters-modal')).toBeVisible();
+      small.push(...(await smallTargets(page)).map((s) => `filters modal at ${at}: ${s}`));
+      await page.keyboard.press('Escape');
+    }
+
     expect(small).toEqual([]);
   });
 }

@@ -358,7 +358,8 @@ const topOf = (page: Page, testId: string) => page.getByTestId(testId).evaluate(
 
 for (const [language, m, viewport] of [
   ['en', en, { width: 1280, height: 800 }],
-  ['fr', fr, { width: 800, height: 1280 }],
+  // a landscape tablet of 1024 px: a portrait one folds the list into the navigator, as a phone does
+  ['fr', fr, { width: 1024, height: 768 }],
 ] as const) {
   test(`on a tablet (${viewport.width}x${viewport.height}, ${language}) the step list stays in view and a chosen step shows from its top, ending with Previous and Next`, async ({ page, request }) => {
     await page.setViewportSize(viewport);
@@ -395,8 +396,11 @@ for (const [language, m, viewport] of [
   });
 }
 
-test('on a phone (fr), Next at the end of a step opens the next one under the step navigator', async ({ page, request }) => {
-  await page.setViewportSize({ width: 390, height: 844 });
+for (const viewport of [
+  { width: 390, height: 844 },
+  { width: 800, height: 1280 },
+]) test(`on a phone or a portrait tablet (fr, ${viewport.width}x${viewport.height}), Next at the end of a step opens the next one under the step navigator`, async ({ page, request }) => {
+  await page.setViewportSize(viewport);
   const report = (await listingFor(request, rajesh)).find((r) => r.status === 'inspecting' && r.claimedByDevice === rajesh.deviceName) as Pir;
   await settingsFor(page, 'fr', true);
   await login(page, rajesh);

@@ -17,7 +17,7 @@ import { attrIs, choose, completeFormSteps, count, login, openStep, panel, ready
 import type { Find, Tablet } from './tablet';
 
 /** What each field receives, and how: fast keys, or composition. */
-export const TYPED = {
+const TYPED = {
   /** typed at full speed */
   bow: 'Tribord avant, vue du quai n° 2 ; l’immatriculation est à moitié effacée (voir l\'étrave).',
   /** composed word by word */

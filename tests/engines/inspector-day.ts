@@ -290,7 +290,7 @@ export async function inspectorDay(t: Tablet, net: Network, dataDir: string, rep
   return { ms, typed: { findings, masterSays, ...typed, name: who.name }, held: heldBy(dataDir, report.id) };
 }
 
-export function heldBy(dataDir: string, reportId: number): DayResult['held'] {
+function heldBy(dataDir: string, reportId: number): DayResult['held'] {
   const db = new Database(path.join(dataDir, 'pir.sqlite'), { readonly: true, fileMustExist: true });
   try {
     const row = db.prepare('SELECT status, doc FROM reports WHERE id = ?').get(reportId) as { status: string; doc: string };

@@ -6,7 +6,7 @@ import puppeteer, { type Browser, type ElementHandle, type Page } from 'puppetee
 import { chromiumPath } from '../../playwright.config';
 import { ACTIONABLE, COMPOSE, composedWords, pageFunction, whenActionable, type Find, type Screen, type Tablet } from './tablet';
 
-export const FIREFOX_PATH = process.env.FIREFOX_PATH ?? '/usr/bin/firefox-esr';
+const FIREFOX_PATH = process.env.FIREFOX_PATH ?? '/usr/bin/firefox-esr';
 
 // The same in-page source every client sends.
 const actionableFn = new Function('arg', ACTIONABLE) as (el: Element) => Promise<string>;

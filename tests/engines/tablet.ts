@@ -63,7 +63,7 @@ export const ENGINES: readonly Engine[] = ['chromium', 'webkit', 'firefox'];
  * The in-page finder, as source: `(q) => Element | null`. Plain JavaScript in a string, so every
  * client sends the same text whatever its own serialisation of functions.
  */
-export const FINDER = String.raw`(function () {
+const FINDER = String.raw`(function () {
   var IMPLICIT = { BUTTON: 'button', A: 'link', TEXTAREA: 'textbox', SELECT: 'combobox', H1: 'heading', H2: 'heading', H3: 'heading', H4: 'heading', H5: 'heading', H6: 'heading', IMG: 'img', DIALOG: 'dialog' };
   function roleOf(e) {
     var r = e.getAttribute('role');

@@ -230,14 +230,15 @@ export async function probeDuring<T>(base: string, attack: () => Promise<T>, pro
 }
 
 /**
- * Other requests were answered quickly while the attack ran: the median probe under 100 ms and none over
- * a second (a loaded machine may delay a probe now and then; a blocked event loop delays them all, and
- * the one probe sent while it is blocked waits for as long as the block).
+ * Other requests were answered quickly while the attack ran: none over a second, and, over five probes or
+ * more, the median under 100 ms (a loaded machine may delay a probe now and then, and an attack refused
+ * at once leaves time for one probe only; a blocked event loop delays them all, and the one probe sent
+ * while it is blocked waits for as long as the block).
  */
 export function expectResponsive(latencies: number[]): void {
   expect(latencies.length).toBeGreaterThan(0);
   const shown = latencies.map((l) => Math.round(l)).join(', ');
   const sorted = [...latencies].sort((a, b) => a - b);
-  expect(sorted[Math.floor((sorted.length - 1) / 2)]!, `median probe latency (ms) of: ${shown}`).toBeLessThan(100);
+  if (sorted.length >= 5) expect(sorted[Math.floor((sorted.length - 1) / 2)]!, `median probe latency (ms) of: ${shown}`).toBeLessThan(100);
   expect(sorted[sorted.length - 1]!, `slowest probe (ms) of: ${shown}`).toBeLessThan(1000);
 }

@@ -27,7 +27,7 @@ import {
   parseFaultSpec,
   resolveFaultOptions,
   type FaultOptions,
-} from '../../server/http/faults';
+} from '../../server/testing/faults';
 import type { FaultyApp } from '../../server/testing/with-faults';
 import {
   AMINA,

@@ -17,7 +17,7 @@ export const VERSIONS: AppVersions = { format: EXPORT_FORMAT_VERSION, db: DB_VER
 /** A tablet with a gigabyte free. */
 export const LIMITS: RestoreLimits = { maxUnpackedBytes: 1024 * 1024 * 1024 };
 
-export function settings(over: Partial<ExportSettings> = {}): ExportSettings {
+function settings(over: Partial<ExportSettings> = {}): ExportSettings {
   return {
     quality: 100,
     maxSize: 3000,

@@ -9,6 +9,7 @@ import { buildPrepareProcess, SUBTYPE } from '@/lib/tasks/builders';
 import { applyTaskEvent } from '@/lib/tasks/model';
 import { NO_PIR_FOR_SUBJECT, onComplete, onRejected } from '@/lib/tasks/runtime';
 import { onError } from '@/lib/errors/error-bus';
+import { onLifecycleEvent, type LifecycleEvent } from '@/lib/tasks/events';
 import { emptyExtended, report } from './fixtures/report';
 
 let n = 0;
@@ -49,6 +50,32 @@ describe('a preparation that ends (SPEC §4)', () => {
     expect(again?.tasks[0]?.url).toBe(p.tasks.find((t) => t.subtype === SUBTYPE.extended)?.url);
     expect(await (await db()).get('processes', p.uid)).toBeUndefined();
     expect((await (await db()).get('processes', again!.uid))?.tasks).toHaveLength(1);
+  });
+
+  it('tells "ready" for a preparation the inspector asked for, not for a quiet download again (sign-in, restore)', async () => {
+    createAppRuntime(new QueryClient());
+    const told: LifecycleEvent[] = [];
+    const off = onLifecycleEvent((e) => told.push(e));
+    try {
+      const asked = report(505, 'preparing', { claimedByDevice: 'TAB-A', extended: emptyExtended() });
+      const again = report(506, 'preparing', { claimedByDevice: 'TAB-A', extended: null });
+      const p = finishedPreparation(asked);
+      const q = { ...finishedPreparation(again), quiet: true };
+      await commit({ put: [asked, again], processes: [p, q] });
+      await onComplete(p);
+      await onComplete(q);
+      // The quiet one came without its details: the details fetched again stay quiet, and so does its end.
+      const [details] = processesOf(again.id);
+      expect(details?.quiet).toBe(true);
+      await commit({ put: [{ ...findReport(again.id)!, extended: emptyExtended() }] });
+      await onComplete({ ...details!, tasks: details!.tasks.map((t) => ({ ...t, status: 'RESOLVED' as const })) });
+      expect(findReport(again.id)?.status).toBe('ready');
+      // (events of the tests above, told before anything listened, reach this listener too)
+      const ours = told.filter((e) => 'report' in e && [asked.id, again.id].includes(e.report.id));
+      expect(ours.map((e) => [e.type, 'report' in e ? e.report.id : null])).toEqual([['pirReady', asked.id]]);
+    } finally {
+      off();
+    }
   });
 });
 

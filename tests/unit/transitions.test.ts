@@ -3,6 +3,7 @@ import { PIR_STATUSES, type PirStatus } from '@/lib/contract';
 import {
   ALLOWED_FROM,
   applyTransition,
+  ARCHIVE_AFTER_DAYS,
   isArchiveDue,
   isAtLeast,
   isEditable,
@@ -152,13 +153,13 @@ describe('submission failure after 60 s (SPEC §4, §9)', () => {
   });
 });
 
-describe('archive due 25 days after submission (SPEC §4, §9)', () => {
+describe(`archive due ${ARCHIVE_AFTER_DAYS} days after submission (SPEC §4, §9)`, () => {
   const submitted = (daysAgo: number) =>
     report(1, 'submitted', { lifecycle: { submitted: { date: new Date(now.getTime() - daysAgo * 86_400_000).toISOString(), previousStatus: 'submitting' } } });
-  it('is due after 25 days, not before, and only for submitted reports', () => {
-    expect(isArchiveDue(submitted(26), now)).toBe(true);
-    expect(isArchiveDue(submitted(24), now)).toBe(false);
-    expect(isArchiveDue({ ...submitted(40), status: 'readytosubmit' }, now)).toBe(false);
+  it(`is due after ${ARCHIVE_AFTER_DAYS} days, not before, and only for submitted reports`, () => {
+    expect(isArchiveDue(submitted(ARCHIVE_AFTER_DAYS + 1), now)).toBe(true);
+    expect(isArchiveDue(submitted(ARCHIVE_AFTER_DAYS - 1), now)).toBe(false);
+    expect(isArchiveDue({ ...submitted(ARCHIVE_AFTER_DAYS + 15), status: 'readytosubmit' }, now)).toBe(false);
   });
   it('falls back to the PIR form submit date when the lifecycle has none', () => {
     const r = report(1, 'submitted', {

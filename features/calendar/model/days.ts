@@ -1,5 +1,5 @@
 /** SPEC §9: the calendar shows 3 days before and after today. */
-export const CALENDAR_DAYS_AROUND = 3;
+const CALENDAR_DAYS_AROUND = 3;
 
 /** Local calendar day key (YYYY-MM-DD) in the tablet's time zone. */
 export function dayKey(date: Date): string {

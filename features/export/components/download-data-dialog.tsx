@@ -210,6 +210,13 @@ export function DownloadDataDialog({ open, onOpenChange }: { open: boolean; onOp
                 disabled={busy}
               />
             </fieldset>
+            {/* The cue that more is below: sticks to the bottom of the scrolled part and fades what is under
+                it; once scrolled to the end it sits below the last slider, over nothing. */}
+            <div
+              aria-hidden
+              className="pointer-events-none sticky bottom-0 -mx-6 h-8 bg-linear-to-t from-popover via-popover/70 to-transparent"
+              data-testid="export-more-below"
+            />
           </div>
         )}
 

@@ -9,6 +9,7 @@ import { reportsWithUnsentWork } from '@/lib/session/login-state';
 import { sessionStore } from '@/lib/session/session-store';
 import { useStore } from '@/lib/store/use-store';
 import { ConfirmDialog } from '@/components/shared/confirm-dialog';
+import { LONG_TOAST_MS } from '@/components/shared/toasts';
 
 /**
  * SPEC §2 "erase all data", after confirmation: the tablet's reports, files, queued work and cached
@@ -26,7 +27,7 @@ export function EraseDataDialog({ open, onOpenChange }: { open: boolean; onOpenC
       await eraseAllData(queryClient);
       toast.success(t('done'));
     } catch (e) {
-      toast.error(t('failed', { message: e instanceof Error ? e.message : String(e) }), { duration: 5000 });
+      toast.error(t('failed', { message: e instanceof Error ? e.message : String(e) }), { duration: LONG_TOAST_MS });
     }
   }
 

@@ -24,7 +24,7 @@ export interface ImageOptions {
   maxSize: number;
 }
 
-export function isJpeg(contentType: string): boolean {
+function isJpeg(contentType: string): boolean {
   const t = contentType.split(';')[0]!.trim().toLowerCase();
   return t === 'image/jpeg' || t === 'image/jpg' || t === 'image/pjpeg';
 }

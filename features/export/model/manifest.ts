@@ -26,8 +26,8 @@ const sha256 = z.string().regex(/^[0-9a-f]{64}$/, 'sha256');
 const isoDate = z.string().min(1).max(40);
 
 /** The only entry names a valid export holds (besides the manifest): no folders, dots or slashes of its own. */
-export const REPORT_PATH = /^reports\/[0-9]{1,15}\.json$/;
-export const FILE_PATH = /^files\/[0-9]{1,15}\/[0-9]{3,6}-[A-Za-z0-9_-][A-Za-z0-9._-]{0,99}$/;
+const REPORT_PATH = /^reports\/[0-9]{1,15}\.json$/;
+const FILE_PATH = /^files\/[0-9]{1,15}\/[0-9]{3,6}-[A-Za-z0-9_-][A-Za-z0-9._-]{0,99}$/;
 
 export const reportPath = (id: number) => `reports/${id}.json`;
 
@@ -51,7 +51,7 @@ export function isAllowedPath(name: string): boolean {
   return name === MANIFEST_PATH || REPORT_PATH.test(name) || FILE_PATH.test(name);
 }
 
-export const manifestReport = z.object({
+const manifestReport = z.object({
   id: z.number().int(),
   path: z.string().regex(REPORT_PATH),
   size: z.number().int().nonnegative(),
@@ -64,10 +64,9 @@ export const manifestReport = z.object({
 export type ManifestReport = z.infer<typeof manifestReport>;
 
 /** A stored file's record without its bytes (those are the zip entry). */
-export const fileRecordMeta = storedFile.omit({ content: true }).extend({ id: z.string().min(1).max(500) });
-export type FileRecordMeta = z.infer<typeof fileRecordMeta>;
+const fileRecordMeta = storedFile.omit({ content: true }).extend({ id: z.string().min(1).max(500) });
 
-export const manifestFile = z.object({
+const manifestFile = z.object({
   path: z.string().regex(FILE_PATH),
   size: z.number().int().nonnegative(),
   sha256,

@@ -7,7 +7,7 @@ import type { Pir, PirStatus } from '@/lib/contract';
 import { isClaimedByOtherDevice } from '@/lib/reports/groups';
 import type { Manifest } from './manifest';
 
-export interface RestorePlanItem {
+interface RestorePlanItem {
   id: number;
   title: string;
   status: PirStatus;

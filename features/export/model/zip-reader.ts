@@ -21,9 +21,9 @@ import {
   type ManifestFile,
 } from './manifest';
 
-export { RESTORE_ERRORS, RestoreError, type RestoreErrorCode } from './errors';
+export { RestoreError, type RestoreErrorCode } from './errors';
 
-export interface RestoreFile {
+interface RestoreFile {
   entry: ManifestFile;
   bytes: Uint8Array;
 }

@@ -8,8 +8,9 @@ import { editReport } from '@/lib/local-data/reports-store';
 import { isEditable, stepLock } from '@/lib/lifecycle/transitions';
 import { useDeviceName } from '@/lib/hooks/use-device-name';
 import { FieldChecksContext, FieldDisplayContext, fieldCheckStore, RequiredLegend, type FieldDisplay } from '@/components/forms/field';
+import { FieldLabelsContext, fieldLabelStore } from '@/components/forms/field-labels';
 import { requiredPaths } from '@/lib/inspection/forms/required';
-import { StepFrame } from './step-frame';
+import { StepFrame, useStepKept } from './step-frame';
 
 /** Brings the first field showing a message into view and puts the focus on its control. */
 function focusFirstError(root: HTMLElement | null) {
@@ -93,6 +94,10 @@ export function FormStep<V extends FieldValues>({
   // Each field reads its own message and mark from the store, so a change re-renders those fields only.
   const [checks] = useState(() => fieldCheckStore({ errors: fieldErrors, required }));
   useEffect(() => checks.set({ errors: fieldErrors, required }), [checks, fieldErrors, required]);
+  // The fields' labels, to name those that need attention.
+  const [labels] = useState(() => fieldLabelStore());
+  const errorPaths = useMemo(() => Object.keys(errors.errors), [errors]);
+  const kept = useStepKept(def.step);
 
   return (
     <StepFrame
@@ -100,22 +105,25 @@ export function FormStep<V extends FieldValues>({
       done={state === 'done'}
       locked={locked}
       canComplete={editable && state !== 'done' && valid}
-      blocked={editable && state !== 'done' && !valid ? { count: Object.keys(errors.errors).length, show: showMessages } : null}
+      blocked={editable && state !== 'done' && !valid ? { count: Object.keys(errors.errors).length, show: showMessages, paths: errorPaths, labels } : null}
       onComplete={() => {
         editReport(report.id, (r) => markComplete({ ...r, inspectionErrors: { ...r.inspectionErrors, [def.step]: stepErrors(def, r) } }, def.step));
+        kept();
         onCompleted();
       }}
     >
       <FormProvider {...form}>
         <FieldChecksContext.Provider value={checks}>
-          <FieldDisplayContext.Provider value={display}>
-            <div ref={root} className="contents">
-              {editable && required.size > 0 && <RequiredLegend />}
-              {/* Not a <form>: nothing is submitted (every change is stored at once), and inside a form each
-                  Radix switch adds a hidden input measured on mount, one forced layout per switch. */}
-              <div className="flex flex-col gap-5">{children}</div>
-            </div>
-          </FieldDisplayContext.Provider>
+          <FieldLabelsContext.Provider value={labels}>
+            <FieldDisplayContext.Provider value={display}>
+              <div ref={root} className="contents">
+                {editable && required.size > 0 && <RequiredLegend />}
+                {/* Not a <form>: nothing is submitted (every change is stored at once), and inside a form each
+                    Radix switch adds a hidden input measured on mount, one forced layout per switch. */}
+                <div className="flex flex-col gap-5">{children}</div>
+              </div>
+            </FieldDisplayContext.Provider>
+          </FieldLabelsContext.Provider>
         </FieldChecksContext.Provider>
       </FormProvider>
     </StepFrame>

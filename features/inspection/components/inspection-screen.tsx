@@ -34,7 +34,7 @@ const EDITED_STATUSES = new Set<Pir['status']>(['ready', 'inspecting', 'signing'
 const NO_PROCESSES: never[] = [];
 
 /** Every step of SPEC §2, in its order. */
-export const PAGE_STEPS: readonly StepName[] = STEP_NAMES;
+const PAGE_STEPS: readonly StepName[] = STEP_NAMES;
 
 function subscribeHash(cb: () => void) {
   window.addEventListener('hashchange', cb);
@@ -114,11 +114,11 @@ function Inspection({ report, requested }: { report: Pir; requested: StepName | 
   const heldElsewhere = isClaimedByOtherDevice(report, device) && report.status !== 'submitted';
   return (
     <div className="@container">
-    <div className="grid gap-4 @min-[46rem]:grid-cols-[minmax(14rem,18rem)_1fr] @min-[46rem]:gap-6">
+    <div className="grid gap-4 @min-[60rem]:grid-cols-[minmax(14rem,18rem)_1fr] @min-[60rem]:gap-6">
       {/* Wide: the list is sticky with its own scroll, so it stays in view however long the step. */}
       <aside
         ref={aside}
-        className="flex scroll-mt-4 flex-col gap-4 @min-[46rem]:sticky @min-[46rem]:top-4 @min-[46rem]:max-h-[calc(100dvh-var(--tabbar-height)-2rem)] @min-[46rem]:self-start @min-[46rem]:overflow-y-auto @min-[46rem]:overscroll-contain @min-[46rem]:rounded-xl"
+        className="flex scroll-mt-4 flex-col gap-4 @min-[60rem]:sticky @min-[60rem]:top-4 @min-[60rem]:max-h-[calc(100dvh-var(--tabbar-height)-2rem)] @min-[60rem]:self-start @min-[60rem]:overflow-y-auto @min-[60rem]:overscroll-contain @min-[60rem]:rounded-xl"
         id="steps"
         data-testid="steps-aside"
       >
@@ -152,12 +152,12 @@ function Inspection({ report, requested }: { report: Pir; requested: StepName | 
             </Link>
           </Button>
         </div>
-        {/* Where the step list and the step do not fit side by side (a phone, or large text on a
-            portrait tablet), the list folds into a navigator, so the step starts on the first screen. */}
-        <div className="@min-[46rem]:hidden">
+        {/* Where the step list and the step do not fit side by side (a phone, a portrait tablet, or large
+            text), the list folds into a navigator, so the step starts on the first screen. */}
+        <div className="@min-[60rem]:hidden">
           <StepNavigator report={report} steps={PAGE_STEPS} shown={chosen} current={current} />
         </div>
-        <div className="hidden @min-[46rem]:block">
+        <div className="hidden @min-[60rem]:block">
           <Stepper report={report} steps={PAGE_STEPS} shown={chosen} current={current} />
         </div>
       </aside>

@@ -9,7 +9,7 @@ import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from '@/components/ui/dialog';
 import { cn } from '@/lib/utils';
 
-export type PadState = 'empty' | 'drawn' | 'registered';
+type PadState = 'empty' | 'drawn' | 'registered';
 
 /**
  * A signature pad (SPEC §2): draw with a finger, pen or mouse; clear; save registers it. Drawn in

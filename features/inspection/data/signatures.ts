@@ -1,4 +1,5 @@
 /** The two signatures of SPEC §2: stored as PNG files, referenced from the report. */
+import { signatureFileName } from '@/lib/media/upload-names';
 import type { Pir } from '@/lib/contract';
 import { deleteFiles, putFile } from '@/lib/local-data/files-store';
 import { editReport, flushEdits } from '@/lib/local-data/reports-store';
@@ -32,7 +33,7 @@ export async function registerSignature(reportId: number, role: SignatureRole, p
     content: png,
     width: null,
     height: null,
-    filename: `signature_${role}.png`,
+    filename: signatureFileName(role),
     type: 'image',
     size: png.size,
     pirId: reportId,

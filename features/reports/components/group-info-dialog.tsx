@@ -1,6 +1,7 @@
 'use client';
 import { useTranslations } from 'next-intl';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
+import { ARCHIVE_AFTER_DAYS } from '@/lib/lifecycle/transitions';
 import type { GroupName } from './report-group';
 
 /** What a group of the reports list holds (SPEC §2 info modal); loaded when first opened. */
@@ -12,7 +13,7 @@ export function GroupInfoDialog({ name, title, open, onOpenChange }: { name: Gro
       <DialogContent closeLabel={tc('close')}>
         <DialogHeader>
           <DialogTitle>{title}</DialogTitle>
-          <DialogDescription className="text-base text-foreground">{t(`groupInfo.${name}`)}</DialogDescription>
+          <DialogDescription className="text-base text-foreground">{t(`groupInfo.${name}`, { days: ARCHIVE_AFTER_DAYS })}</DialogDescription>
         </DialogHeader>
       </DialogContent>
     </Dialog>

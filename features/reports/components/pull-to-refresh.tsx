@@ -5,9 +5,9 @@ import { useEffect, useRef, useState } from 'react';
 import { cn } from '@/lib/utils';
 
 /** SPEC §2: a pull shorter than this springs back without refreshing. */
-export const PULL_MIN = 100;
+const PULL_MIN = 100;
 /** SPEC §2: the pull stops here, and refreshes at once. */
-export const PULL_MAX = 200;
+const PULL_MAX = 200;
 /** Movement before a gesture counts as a pull (or as something else). */
 const SLOP = 10;
 

@@ -114,8 +114,9 @@ export const ReportCard = memo(function ReportCard({
             <div>
               <Link
                 href={href.pir(id, 'comments')}
-                // A 44 px target around a small pill.
-                className="group/comment relative z-10 -my-3 inline-flex min-h-11 items-center rounded-full outline-none focus-visible:ring-[3px] focus-visible:ring-ring/60"
+                // A 44 px block around a small pill, on its own line: above the card's stretched link
+                // (z-10), and below the number line instead of over it (a negative margin overlapped it).
+                className="group/comment relative z-10 flex min-h-11 w-fit max-w-full items-center rounded-full outline-none focus-visible:ring-[3px] focus-visible:ring-ring/60"
                 aria-label={t('commentLink', { vessel: title })}
                 data-testid="comment-warning"
                 draggable={false}
@@ -141,7 +142,8 @@ export const ReportCard = memo(function ReportCard({
         ))}
       </dl>
 
-      {progress !== null && (
+      {/* One bar at a time: while a download or a submission shows its own progress, the inspection's waits. */}
+      {progress !== null && processes.length === 0 && (
         <div className="flex items-center gap-2" data-testid="inspection-progress" data-value={progress}>
           <Progress value={progress * 100} aria-label={t('progress', { percent: Math.round(progress * 100) })} className="flex-1" />
           <span className="text-xs tabular-nums text-muted-foreground" aria-hidden>

@@ -39,7 +39,8 @@ export function ReportFilters(props: {
         className="relative"
       >
         <FilterIcon aria-hidden />
-        <span className="max-sm:sr-only">{t('button')}</span>
+        {/* The word shows in every shape, as on Refresh (an icon alone was not understood on a phone). */}
+        <span>{t('button')}</span>
         {active > 0 && (
           <Badge className="min-w-5 justify-center px-1.5" data-testid="filters-badge" aria-hidden>
             {active}

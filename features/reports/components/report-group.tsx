@@ -14,7 +14,7 @@ const GroupInfoDialog = dynamic(() => import('./group-info-dialog').then((m) => 
 
 /** The group names a section can show: the spec's groups, plus the two of a search. */
 /** Slides a carousel shows at most; the rest are reached by search and filters. */
-export const MAX_SLIDES = 60;
+const MAX_SLIDES = 60;
 
 /** SPEC §9: 2.75 cards in view on a tablet, gap 24; fewer on narrower screens. */
 const SLIDE_CLASS = 'min-w-0 shrink-0 grow-0 basis-[calc(100%/1.15)] ps-6 @xl:basis-[calc(100%/1.75)] @4xl:basis-[calc(100%/2.75)]';

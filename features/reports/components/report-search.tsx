@@ -5,9 +5,9 @@ import { useCallback, useEffect, useState } from 'react';
 import { Input } from '@/components/ui/input';
 
 /** SPEC §2: the search text is kept in local storage under this key. */
-export const TEXT_FILTER_KEY = 'textFilter';
+const TEXT_FILTER_KEY = 'textFilter';
 /** SPEC §9: search debounce. */
-export const SEARCH_DEBOUNCE_MS = 500;
+const SEARCH_DEBOUNCE_MS = 500;
 
 function readTextFilter(): string {
   try {

@@ -8,7 +8,8 @@ import type { Language, Pir } from '@/lib/contract';
 import { listingCheckedAt, useCurrentFiles } from '@/lib/reports/use-current-files';
 import { useLocalReports, useProcesses } from '@/lib/local-data/use-local';
 import { allReports } from '@/lib/local-data/reports-store';
-import { heldReportIds, outboxSummary, picturesShownFirst } from '@/lib/reports/card';
+import { heldReportIds, picturesShownFirst } from '@/lib/reports/card';
+import { useOutbox } from '@/lib/reports/use-outbox';
 import { groupReports, REPORT_GROUPS } from '@/lib/reports/groups';
 import { createSearchIndex, filterByPorts, keptAsOwnWork, searchReports } from '@/features/reports/model/search';
 import { useReferenceData } from '@/lib/reference-data/use-reference-data';
@@ -18,7 +19,6 @@ import { settingsStore, updateSettings } from '@/lib/store/settings';
 import { useStore } from '@/lib/store/use-store';
 import { useOnline } from '@/lib/hooks/use-online';
 import { useConnection } from '@/lib/hooks/use-connection';
-import { useClockOffset } from '@/lib/hooks/use-server-now';
 import { PageHeader } from '@/components/shared/page-header';
 import { Button } from '@/components/ui/button';
 import { cn } from '@/lib/utils';
@@ -43,7 +43,6 @@ export function ReportsScreen() {
   const format = useFormatter();
   const locale = useLocale() as Language;
   const now = useNow({ updateInterval: 10_000 });
-  const clockOffset = useClockOffset();
   const user = useStore(sessionStore);
   const settings = useStore(settingsStore);
   const online = useOnline();
@@ -106,8 +105,7 @@ export function ReportsScreen() {
     [deviceName, ports, flags, processesBySubject],
   );
 
-  // "Sent today": submissions are dated on the server's clock, so today is the server's (issue 29 item 6).
-  const outbox = useMemo(() => outboxSummary(all ?? [], deviceName, new Date(now.getTime() + clockOffset)), [all, deviceName, now, clockOffset]);
+  const outbox = useOutbox();
   // (after a reload offline, the time of the last answer before it)
   const checkedAt = files.dataUpdatedAt || listingCheckedAt();
   // `now` ticks every few seconds: a listing that arrived since is "now", never "in 1 second".

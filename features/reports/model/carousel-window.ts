@@ -5,16 +5,16 @@
  */
 
 /** SPEC §9: overscan 5. */
-export const CAROUSEL_OVERSCAN = 5;
+const CAROUSEL_OVERSCAN = 5;
 
 /**
  * Carousels of up to this many slides render them all: the window would hold most of them anyway,
  * and every card stays findable (find in page, assistive technology).
  */
-export const RENDER_ALL_UP_TO = 20;
+const RENDER_ALL_UP_TO = 20;
 
 /** Slides assumed in view before the carousel has measured itself (2.75 rounded up). */
-export const FIRST_VIEW = 3;
+const FIRST_VIEW = 3;
 
 export interface SlideWindow {
   from: number;

@@ -35,7 +35,7 @@ export interface SearchIndex {
   corpusOf(reports: readonly SearchableReport[]): Corpus;
 }
 
-export interface Corpus {
+interface Corpus {
   /** every key followed by the separator */
   text: string;
   /** `starts[i]` is where report i's key begins; one more entry, the text's length, closes the last */

@@ -17,7 +17,7 @@ import { saveBytes, useStoredFile } from '../data/use-stored-file';
 import { useElementSize, useZoom, type PinchPreview } from './use-zoom';
 
 /** SPEC §8: the PDF may take this long to prepare before the viewer gives up with a message. */
-export const PDF_PREPARING_MS = 10_000;
+const PDF_PREPARING_MS = 10_000;
 
 // pdf.js is loaded with the viewer only: no other route downloads it.
 const PdfDocument = dynamic(() => import('@/components/pdf/pdf-document').then((m) => m.PdfDocument), { ssr: false, loading: () => null });

@@ -99,8 +99,9 @@ function Identity({ report }: { report: Pir }) {
 function SegmentNav({ reportId, active, counts }: { reportId: number; active: string; counts: Record<VesselSegment, number> }) {
   const t = useTranslations('vessel');
   return (
-    <nav aria-label={t('segmentsLabel')} className="-mx-1 overflow-x-auto px-1 pb-1">
-      <ul className="inline-flex min-w-max gap-1 rounded-xl border bg-muted p-1" data-testid="vessel-segments">
+    // The tabs wrap onto a second line on a narrow screen (sideways scrolling hid some with no cue); each stays 44 px tall.
+    <nav aria-label={t('segmentsLabel')} className="pb-1">
+      <ul className="inline-flex max-w-full flex-wrap gap-1 rounded-xl border bg-muted p-1" data-testid="vessel-segments">
         {VESSEL_SEGMENTS.map((s) => {
           const current = s === active;
           return (

@@ -13,7 +13,7 @@ export function isVesselSegment(value: string | null | undefined): value is Vess
   return (VESSEL_SEGMENTS as readonly string[]).includes(value ?? '');
 }
 
-export function isFormType(value: string | null | undefined): value is FormType {
+function isFormType(value: string | null | undefined): value is FormType {
   return (FORM_TYPES as readonly string[]).includes(value ?? '');
 }
 

@@ -1,7 +1,7 @@
 /** The vessel's identity chips and the link to its external vessel file (SPEC §1, §2). Pure. */
 import type { Pir } from '@/lib/contract';
 
-export const IDENTITY_CHIPS = ['flagState', 'vesselFile', 'imo', 'iotcId', 'callSign', 'mmsi'] as const;
+const IDENTITY_CHIPS = ['flagState', 'vesselFile', 'imo', 'iotcId', 'callSign', 'mmsi'] as const;
 export type IdentityChip = (typeof IDENTITY_CHIPS)[number];
 
 const present = (v: string | number | null | undefined): string | null => {

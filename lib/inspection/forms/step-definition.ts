@@ -47,7 +47,7 @@ function check<V extends Record<string, unknown>>(def: StepDefinition<V>, values
 }
 
 /** One field's message as a form holds it (react-hook-form's shape: `message` is the zod message). */
-export interface FormError {
+interface FormError {
   type: string;
   message: string;
 }

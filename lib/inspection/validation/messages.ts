@@ -5,7 +5,7 @@
  */
 export type MessageValues = Record<string, string | number>;
 
-export const VALIDATION_KEYS = [
+const VALIDATION_KEYS = [
   'required', // {field} cannot be empty
   'digits', // only digits
   'positiveInteger', // integer, positive, no leading zero

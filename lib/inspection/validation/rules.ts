@@ -21,7 +21,7 @@ export type Clock = () => number;
  * today "in the future"). Reads `Date` at each call (not a reference taken at import), so a faked
  * system time applies.
  */
-export const systemClock: Clock = () => serverNowMs();
+const systemClock: Clock = () => serverNowMs();
 
 const typeError = { error: msg('required') };
 
@@ -44,14 +44,14 @@ export function isNotEntered(value: unknown): boolean {
 
 // ---------------------------------------------------------------- checks
 
-export const required: Check<unknown> = (v) => (isNotEntered(v) ? msg('required') : null);
+const required: Check<unknown> = (v) => (isNotEntered(v) ? msg('required') : null);
 
 /** A format rule applies only to an entered value (absence is `required`'s business). */
 function whenEntered<T>(test: (v: NonNullable<T>) => boolean, message: string): Check<T> {
   return (v) => (isNotEntered(v) || test(v as NonNullable<T>) ? null : message);
 }
 
-export const digitsOnly = whenEntered<string | null>((v) => /^\d+$/.test(v), msg('digits'));
+const digitsOnly = whenEntered<string | null>((v) => /^\d+$/.test(v), msg('digits'));
 
 /** Integer above 0 written without a leading zero ("7", not "07"). */
 export const positiveInteger = whenEntered<string | number | null>(
@@ -59,10 +59,10 @@ export const positiveInteger = whenEntered<string | number | null>(
   msg('positiveInteger'),
 );
 
-export const greaterThanZero = whenEntered<number | null>((v) => v > 0, msg('greaterThanZero'));
+const greaterThanZero = whenEntered<number | null>((v) => v > 0, msg('greaterThanZero'));
 
 /** The source system's simple pattern: something@something.something, no spaces. */
-export const emailFormat = whenEntered<string | null>((v) => /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(v), msg('email'));
+const emailFormat = whenEntered<string | null>((v) => /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(v), msg('email'));
 
 /** value ≥ n, else "cannot be lower than n". */
 export const min = (n: number) => whenEntered<number | null>((v) => v >= n, msg('lowerThan', { value: n }));
@@ -73,9 +73,9 @@ export const max = (n: number) => whenEntered<number | null>((v) => v <= n, msg(
 /** value < n, else "cannot be higher or equal than n". */
 export const lt = (n: number) => whenEntered<number | null>((v) => v < n, msg('higherOrEqual', { value: n }));
 
-export const mmsiFormat = whenEntered<string | null>((v) => /^\d{9}$/.test(v), msg('mmsi'));
-export const imoFormat = whenEntered<string | null>((v) => isValidImo(v), msg('imo'));
-export const inmarsatFormat = whenEntered<string | null>((v) => /^\d{9}$/.test(v), msg('inmarsat'));
+const mmsiFormat = whenEntered<string | null>((v) => /^\d{9}$/.test(v), msg('mmsi'));
+const imoFormat = whenEntered<string | null>((v) => isValidImo(v), msg('imo'));
+const inmarsatFormat = whenEntered<string | null>((v) => /^\d{9}$/.test(v), msg('inmarsat'));
 
 /** Not `whenEntered`: an empty position is as invalid as a malformed one ("Insert valid latitude and longitude fields"). */
 export const latLongFormat: Check<string | null> = (v) => (v !== null && parseLatLong(v) ? null : msg('latLong'));
@@ -114,13 +114,13 @@ export function parseLatLong(s: string): { latitude: number; longitude: number }
 // ---------------------------------------------------------------- dates
 
 /** An ISO date string's time, or null when absent or unreadable (an unreadable date counts as not entered). */
-export function dateTime(v: string | null | undefined): number | null {
+function dateTime(v: string | null | undefined): number | null {
   if (isNotEntered(v)) return null;
   const t = Date.parse(v as string);
   return Number.isNaN(t) ? null : t;
 }
 
-export const dateRequired: Check<string | null> = (v) => (dateTime(v) === null ? msg('required') : null);
+const dateRequired: Check<string | null> = (v) => (dateTime(v) === null ? msg('required') : null);
 
 export const notInFuture = (clock: Clock = systemClock): Check<string | null> => (v) => {
   const t = dateTime(v);
@@ -128,7 +128,7 @@ export const notInFuture = (clock: Clock = systemClock): Check<string | null> =>
 };
 
 /** SPEC §5: date pickers allow up to 100 years ahead. */
-export const notTooFarAhead = (clock: Clock = systemClock): Check<string | null> => (v) => {
+const notTooFarAhead = (clock: Clock = systemClock): Check<string | null> => (v) => {
   const t = dateTime(v);
   if (t === null) return null;
   const limit = new Date(clock());
@@ -146,7 +146,7 @@ export function isDateOrderBroken(from: string | null, to: string | null): boole
 // ---------------------------------------------------------------- zod pieces
 
 /** Adds checks to a schema; only the first failing check reports, so a field shows one message. */
-export function rule<S extends z.ZodType>(schema: S, ...checks: Check<z.output<S>>[]): S {
+function rule<S extends z.ZodType>(schema: S, ...checks: Check<z.output<S>>[]): S {
   return schema.superRefine((value, ctx) => {
     for (const check of checks) {
       const message = check(value);
@@ -167,6 +167,7 @@ export function addIssue(ctx: z.RefinementCtx, path: (string | number)[], messag
 export const text = () => z.string(typeError);
 export const nullableText = () => z.string(typeError).nullable();
 export const nullableNumber = () => z.number(typeError).nullable();
+/** @alias of nullableNumber, named for a reference list's id */
 export const nullableId = nullableNumber;
 export const bool = () => z.boolean(typeError);
 export const ids = () => z.array(z.number(typeError), typeError);

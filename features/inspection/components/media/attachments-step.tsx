@@ -18,7 +18,7 @@ import { MissingListNote } from '@/components/forms/missing-list-note';
 import { Label } from '@/components/ui/label';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import { ConfirmDialog } from '@/components/shared/confirm-dialog';
-import { StepFrame } from '../step-frame';
+import { StepFrame, useStepKept } from '../step-frame';
 import {
   highlightClass,
   ImageSourceButtons,
@@ -76,6 +76,7 @@ export function AttachmentsStep({ report, onCompleted }: { report: Pir; onComple
   const t = useTranslations('media');
   const state = stepState(report, 'pirattachments');
   const device = useDeviceName();
+  const kept = useStepKept('pirattachments');
   const editable = isEditable(report, device);
   const attachments = report.extended?.attachments ?? [];
   const errorText = useMediaErrorText();
@@ -110,6 +111,7 @@ export function AttachmentsStep({ report, onCompleted }: { report: Pir; onComple
   const valid = stepErrors(pirAttachmentsStep, report).isValid;
   const complete = () => {
     editReport(report.id, (r) => markComplete(withErrors(r, 'pirattachments'), 'pirattachments'));
+    kept();
     onCompleted();
   };
 

@@ -6,7 +6,8 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import type { Language, Pir } from '@/lib/contract';
 import { useStoredFileUrl } from '@/lib/local-data/use-file-url';
 import { ACCEPT_ATTRIBUTE, isAcceptedImage, MediaError, resizeImage, type ResizedImage } from '@/lib/media/resize';
-import { addAttachment, addAttachmentPage, NEW_ITEM_HIGHLIGHT_MS, type MediaStep } from '@/lib/media/pictures';
+import { addAttachment, addAttachmentPage, type MediaStep } from '@/lib/media/pictures';
+import { NEW_ITEM_HIGHLIGHT_MS } from '@/lib/ui/durations';
 import { findReport } from '@/lib/local-data/reports-store';
 import { useReferenceData } from '@/lib/reference-data/use-reference-data';
 import { referenceLabel } from '@/lib/reference-data/labels';
@@ -241,7 +242,7 @@ export function useDocumentTypes() {
  * SPEC §2 "add another page": after a page is added, the inspector is asked whether the document
  * has another one; yes opens the same source (camera or file) again.
  */
-export function AddAnotherPageDialog({ open, pageNumber, onAnother, onDone }: { open: boolean; pageNumber: number; onAnother: () => void; onDone: () => void }) {
+function AddAnotherPageDialog({ open, pageNumber, onAnother, onDone }: { open: boolean; pageNumber: number; onAnother: () => void; onDone: () => void }) {
   const t = useTranslations('media.attachments');
   return (
     <AlertDialog open={open} onOpenChange={(o) => !o && onDone()}>

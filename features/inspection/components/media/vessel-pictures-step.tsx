@@ -24,7 +24,7 @@ import { Textarea } from '@/components/ui/textarea';
 import { useLengthLimit } from '@/components/forms/length-counter';
 import { useOwnedText } from '@/components/forms/use-owned-text';
 import { ConfirmDialog } from '@/components/shared/confirm-dialog';
-import { StepFrame } from '../step-frame';
+import { StepFrame, useStepKept } from '../step-frame';
 import {
   highlightClass,
   ImageSourceButtons,
@@ -76,6 +76,7 @@ export function VesselPicturesStep({ report, onCompleted }: { report: Pir; onCom
   const tv = useTranslations('validation');
   const state = stepState(report, 'vesselpictures');
   const device = useDeviceName();
+  const kept = useStepKept('vesselpictures');
   const editable = isEditable(report, device);
   // The cards follow the report in a render that yields: a new card (a select, fields, a large
   // thumbnail) took a 50–70 ms task at CPU 4× when drawn in the same task as the save's update.
@@ -120,6 +121,7 @@ export function VesselPicturesStep({ report, onCompleted }: { report: Pir; onCom
       canComplete={editable && state !== 'done' && errors.isValid}
       onComplete={() => {
         editReport(report.id, (r) => markComplete(withErrors(r, 'vesselpictures'), 'vesselpictures'));
+        kept();
         onCompleted();
       }}
     >

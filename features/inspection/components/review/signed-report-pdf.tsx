@@ -29,7 +29,7 @@ async function bytesOf(id: string | null): Promise<ArrayBuffer | null> {
 type State = { status: 'idle' } | { status: 'building' } | { status: 'ready'; blob: Blob; ms: number; started: number } | { status: 'failed'; message: string };
 
 /** Whether the inspection is finished and signed (or refused): the signed PDF can be made. */
-export function canMakeSignedPdf(report: Pir): boolean {
+function canMakeSignedPdf(report: Pir): boolean {
   const s = report.inspectionSignatures;
   return ['readytosubmit', 'submitting', 'submitted'].includes(report.status) && Boolean(s.inspectorSignature) && (s.masterRefuses || Boolean(s.masterSignature)) && !!report.extended;
 }

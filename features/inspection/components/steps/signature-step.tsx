@@ -55,7 +55,11 @@ export function SignatureStep({ report, isCurrent }: { report: Pir; isCurrent: b
         )
       )}
       {report.status === 'inspecting' && heldHere && (
-        <div className="flex flex-col items-start gap-2">
+        // Kept in reach at the bottom of the screen while the master reads the long review above it.
+        <div
+          className="sticky bottom-[calc(var(--tabbar-height)+env(safe-area-inset-bottom)+0.5rem)] z-10 flex flex-col items-start gap-2 rounded-xl border bg-card/95 p-3 shadow-md backdrop-blur @min-[30rem]:flex-row @min-[30rem]:items-center @min-[30rem]:justify-between"
+          data-testid="start-signing-bar"
+        >
           <p>{isCurrent ? t('readyToSign') : t('finishStepsFirst')}</p>
           <Button size="lg" disabled={!isCurrent} onClick={() => setConfirm(true)}>
             <PenLineIcon aria-hidden /> {t('startSigning')}

@@ -11,7 +11,7 @@ import { useRouter } from 'next/navigation';
 import type { Pir } from '@/lib/contract';
 import type { ProcessRecord } from '@/lib/local-data/db';
 import { archiveReport, cancelSubmit, submitReport } from '@/lib/reports/actions';
-import { isArchiveDue, isHeldBy, submissionFailed, submittedAt } from '@/lib/lifecycle/transitions';
+import { ARCHIVE_AFTER_DAYS, isArchiveDue, isHeldBy, submissionFailed, submittedAt } from '@/lib/lifecycle/transitions';
 import { clockOffsetMs, serverNow } from '@/lib/clock/clock';
 import { useDeviceName } from '@/lib/hooks/use-device-name';
 import { settingsStore } from '@/lib/store/settings';
@@ -24,6 +24,7 @@ import { Button } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/shared/confirm-dialog';
 import { ProcessProgress } from '@/components/processes/process-progress';
 import { StepFrame } from '../step-frame';
+import { ReportOutboxSection } from './report-outbox-section';
 import { Fireworks } from '../fireworks';
 
 /** submit: submit when ready, progress, retry on failure, archive once submitted (SPEC §2, §4). */
@@ -62,8 +63,9 @@ export function SubmitStep({ report, processes }: { report: Pir; processes: Proc
               : t('notYet')}
       </p>
       {report.status === 'submitted' && <SentForms report={report} />}
-      <ReceiptSection report={report} />
       {submit && <ProcessProgress process={submit} />}
+      <ReportOutboxSection report={report} submit={submit} />
+      <ReceiptSection report={report} />
       <div className="flex flex-wrap gap-2">
         {report.status === 'readytosubmit' && heldHere && (
           <Button size="lg" onClick={guard(() => submitReport(report))}>
@@ -81,7 +83,7 @@ export function SubmitStep({ report, processes }: { report: Pir; processes: Proc
           </Button>
         )}
       </div>
-      {report.status === 'submitted' && isArchiveDue(report, serverNow()) && <p className="text-sm text-muted-foreground">{t('archiveDue')}</p>}
+      {report.status === 'submitted' && isArchiveDue(report, serverNow()) && <p className="text-sm text-muted-foreground">{t('archiveDue', { days: ARCHIVE_AFTER_DAYS })}</p>}
       <ConfirmDialog
         open={confirm === 'archive'}
         onOpenChange={(o) => !o && setConfirm(null)}

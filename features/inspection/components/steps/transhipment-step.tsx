@@ -17,6 +17,7 @@ import { Button } from '@/components/ui/button';
 import { SwitchField } from '@/components/forms/choice-field';
 import { DateField } from '@/components/forms/date-field';
 import { useFieldError, useShownError } from '@/components/forms/field';
+import { useFieldLabel } from '@/components/forms/field-labels';
 import { ListSection, type ListedAt } from '@/components/forms/list-section';
 import { ReferenceField, useOptions } from '@/components/forms/reference-field';
 import { NumberField, TextField } from '@/components/forms/text-field';
@@ -83,6 +84,7 @@ function Segmented<T extends boolean | null>({
 }
 
 function useErrorText(name: string, label: string): string | undefined {
+  useFieldLabel(name, label);
   const text = useValidationText();
   const e = useShownError(name);
   return text(e?.message ?? e?.root?.message, label);

@@ -24,7 +24,7 @@ export interface LayoutPage {
   blocks: Block[];
 }
 
-export interface SignatureBox {
+interface SignatureBox {
   label: string;
   /** the image's id in `images`, or null (refused, or not signed) */
   imageId: string | null;

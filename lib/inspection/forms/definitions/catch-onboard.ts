@@ -15,7 +15,7 @@ import { pirSlice } from './slices';
 export type CatchOnboard = ExtendedPir['catchOnboard'][number];
 export type CatchOnboardValues = Pick<ExtendedPir, 'catchOnboard'>;
 
-export const catchOnboardItemSchema = z.object({
+const catchOnboardItemSchema = z.object({
   ...catchFields,
   // computed, read-only
   deltaLanded: nullableNumber(),

@@ -10,7 +10,7 @@ import { pirSlice } from './slices';
 export type RetainedCatch = ExtendedPir['retainedCatches'][number];
 export type CatchRetainedValues = Pick<ExtendedPir, 'retainedCatches'>;
 
-export const retainedCatchSchema = z.object({
+const retainedCatchSchema = z.object({
   uid: text(),
   species: requiredId(),
   productForm: requiredId(),
@@ -23,7 +23,7 @@ export const retainedCatchSchema = z.object({
   comments: text(),
 });
 
-export const catchRetainedSchema = z.object({ retainedCatches: z.array(retainedCatchSchema) });
+const catchRetainedSchema = z.object({ retainedCatches: z.array(retainedCatchSchema) });
 
 export function newRetainedCatch(uid: string): RetainedCatch {
   return {

@@ -7,7 +7,7 @@ import { nullableText } from '../../validation/rules';
 
 export type CommentsValues = Pick<Pir, 'inspectionComment'>;
 
-export const commentsSchema = z.object({ inspectionComment: nullableText() });
+const commentsSchema = z.object({ inspectionComment: nullableText() });
 
 export const commentsStep: StepDefinition<CommentsValues> = {
   step: 'comments',

@@ -22,8 +22,8 @@ export const catchFields = {
   monitoredTranshippedQuantity: quantity(0),
 };
 
-export const controlledCatchSchema = z.object(catchFields);
-export const controlledCatchesSchema = z.object({ controlledCatches: z.array(controlledCatchSchema) });
+const controlledCatchSchema = z.object(catchFields);
+const controlledCatchesSchema = z.object({ controlledCatches: z.array(controlledCatchSchema) });
 
 export function newControlledCatch(uid: string): ControlledCatch {
   return {

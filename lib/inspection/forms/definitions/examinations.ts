@@ -7,14 +7,14 @@ import { nullableId, requiredYesNo, text } from '../../validation/rules';
 import { pirSlice } from './slices';
 
 export const EXAMINATIONS = ['logBookExamination', 'catchDocumentationSchemeCompliance', 'tradeInformationSchemeCompliance', 'gearExamination'] as const;
-export type ExaminationName = (typeof EXAMINATIONS)[number];
-export type Examination = ExtendedPir[ExaminationName];
+type ExaminationName = (typeof EXAMINATIONS)[number];
+type Examination = ExtendedPir[ExaminationName];
 export type ExaminationsValues = Pick<ExtendedPir, ExaminationName | 'gearType'>;
 
 /** `required` lands on `<name>.status`. */
 const examinationSchema = z.object({ status: requiredYesNo(), comments: text() });
 
-export const examinationsSchema = z.object({
+const examinationsSchema = z.object({
   logBookExamination: examinationSchema,
   catchDocumentationSchemeCompliance: examinationSchema,
   tradeInformationSchemeCompliance: examinationSchema,
@@ -27,7 +27,7 @@ export const examinationsSchema = z.object({
  * blank (whitespace-only) comment is stored as ''. Taken literally (keep the old text when the box is
  * emptied) an inspector could never remove a comment, so clearing the box does clear the comment.
  */
-export function normaliseExamination(e: Examination): Examination {
+function normaliseExamination(e: Examination): Examination {
   return { ...e, comments: e.comments.trim() === '' ? '' : e.comments };
 }
 

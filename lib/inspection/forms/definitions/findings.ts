@@ -8,7 +8,7 @@ import { pirSlice } from './slices';
 
 export type FindingsValues = Pick<ExtendedPir, 'findingsByInspector' | 'commentsByMaster'>;
 
-export const findingsSchema = z.object({ findingsByInspector: text(), commentsByMaster: text() });
+const findingsSchema = z.object({ findingsByInspector: text(), commentsByMaster: text() });
 
 const slice = pirSlice(['findingsByInspector', 'commentsByMaster']);
 

@@ -23,7 +23,7 @@ export const authorisationFields = {
   comments: text(),
 };
 
-export const fishingAuthorizationSchema = withDateOrder(
+const fishingAuthorizationSchema = withDateOrder(
   z.object({
     ...authorisationFields,
     // the type is a two-way switch (ATF true, CSFL false), never empty: "required" is its boolean type
@@ -36,7 +36,7 @@ export const fishingAuthorizationSchema = withDateOrder(
   'validTo',
 );
 
-export const fishingAuthorisationSchema = z.object({ fishingAuthorizations: z.array(fishingAuthorizationSchema) });
+const fishingAuthorisationSchema = z.object({ fishingAuthorizations: z.array(fishingAuthorizationSchema) });
 
 /** SPEC §3: new authorisations are ATF, from the PIR. */
 export function newFishingAuthorization(uid: string): FishingAuthorization {

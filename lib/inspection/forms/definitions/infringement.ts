@@ -12,7 +12,7 @@ import { pirSlice } from './slices';
 
 export type InfringementValues = Pick<ExtendedPir, 'hasInfringements' | 'infrigements' | 'actionsTaken'>;
 
-export const infringementSchema = z.object({ hasInfringements: requiredYesNo(), infrigements: text(), actionsTaken: text() });
+const infringementSchema = z.object({ hasInfringements: requiredYesNo(), infrigements: text(), actionsTaken: text() });
 
 const slice = pirSlice(['hasInfringements', 'infrigements', 'actionsTaken']);
 

@@ -8,7 +8,7 @@ import { pirSlice } from './slices';
 
 export type InspectionInformationValues = Pick<ExtendedPir, 'monitoringDetails'>;
 
-export const inspectionInformationSchema = z.object({
+const inspectionInformationSchema = z.object({
   monitoringDetails: z.object({
     inspectingAuthority: requiredId(),
     principalInspectorId: requiredText(),

@@ -8,7 +8,7 @@ import { pirSlice } from './slices';
 
 export type MonitoringValues = Pick<ExtendedPir, 'monitoredLanTrx' | 'monitoredLanTrxAttachments'>;
 
-export const monitoringSchema = z.object({
+const monitoringSchema = z.object({
   monitoredLanTrx: requiredYesNo(),
   /** attachment uids */
   monitoredLanTrxAttachments: texts(),

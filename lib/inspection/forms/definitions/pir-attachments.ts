@@ -13,7 +13,7 @@ import { extendedSlice } from './slices';
 
 export type PirAttachmentsValues = Pick<Extended, 'attachments'>;
 
-export const attachmentSchema = z
+const attachmentSchema = z
   .object({
     uid: text(),
     type: text(),
@@ -29,7 +29,7 @@ export const attachmentSchema = z
     if (a.pictures.length === 0) addIssue(ctx, ['pictures'], msg('emptyList'));
   });
 
-export const pirAttachmentsSchema = z.object({ attachments: z.array(attachmentSchema) });
+const pirAttachmentsSchema = z.object({ attachments: z.array(attachmentSchema) });
 
 const slice = extendedSlice(['attachments']);
 

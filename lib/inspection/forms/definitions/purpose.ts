@@ -26,7 +26,7 @@ export const purposeSchema = z
     if (hasOtherPurpose(v.purposes) && isNotEntered(v.purposeDetails)) addIssue(ctx, ['purposeDetails'], msg('required'));
   });
 
-export function hasOtherPurpose(purposes: readonly number[]): boolean {
+function hasOtherPurpose(purposes: readonly number[]): boolean {
   return purposes.includes(PURPOSE_OTHER_ID);
 }
 

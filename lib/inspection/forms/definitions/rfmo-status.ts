@@ -10,7 +10,7 @@ import { pirSlice } from './slices';
 export type RfmoListing = ExtendedPir['rfmoIuuListing'][number];
 export type RfmoStatusValues = Pick<ExtendedPir, 'rfmoIuuListing'>;
 
-export const rfmoListingSchema = z
+const rfmoListingSchema = z
   .object({
     uid: text(),
     rfmo: requiredId(),
@@ -23,7 +23,7 @@ export const rfmoListingSchema = z
     if (v.vesselOnAuthorizedList === true && isNotEntered(v.vesselIdentifer)) addIssue(ctx, ['vesselIdentifer'], msg('required'));
   });
 
-export const rfmoStatusSchema = z.object({ rfmoIuuListing: uniqueBy(z.array(rfmoListingSchema), 'rfmo') });
+const rfmoStatusSchema = z.object({ rfmoIuuListing: uniqueBy(z.array(rfmoListingSchema), 'rfmo') });
 
 export function newRfmoListing(uid: string): RfmoListing {
   return { uid, rfmo: null, flagstateStatus: null, vesselIdentifer: null, vesselOnAuthorizedList: null, vesselOnIUUList: null };

@@ -10,9 +10,9 @@ import { pirSlice } from './slices';
 export type TranshipmentAuthorization = ExtendedPir['transhipmentAuthorizations'][number];
 export type TranshipmentAuthorisationValues = Pick<ExtendedPir, 'transhipmentAuthorizations'>;
 
-export const transhipmentAuthorizationSchema = withDateOrder(z.object(authorisationFields), 'validFrom', 'validTo');
+const transhipmentAuthorizationSchema = withDateOrder(z.object(authorisationFields), 'validFrom', 'validTo');
 
-export const transhipmentAuthorisationSchema = z.object({ transhipmentAuthorizations: z.array(transhipmentAuthorizationSchema) });
+const transhipmentAuthorisationSchema = z.object({ transhipmentAuthorizations: z.array(transhipmentAuthorizationSchema) });
 
 export function newTranshipmentAuthorization(uid: string): TranshipmentAuthorization {
   return { uid, identifier: '', issuedBy: null, validFrom: null, validTo: null, attachment: null, srcForm: 'PIR', objection: false, comments: '' };

@@ -28,7 +28,7 @@ export type TranshipmentInfo = ExtendedPir['transhipmentInfo'][number];
 export type TranshipmentContent = TranshipmentInfo['content'][number];
 export type TranshipmentInfoValues = Pick<ExtendedPir, 'transhipmentInfo'>;
 
-export const transhipmentContentSchema = z.object({
+const transhipmentContentSchema = z.object({
   uid: text(),
   species: requiredId(),
   productForm: requiredId(),
@@ -39,7 +39,7 @@ export const transhipmentContentSchema = z.object({
   comments: text(),
 });
 
-export const transhipmentInfoItemSchema = z
+const transhipmentInfoItemSchema = z
   .object({
     uid: text(),
     date: date({ required: true, notInFuture: true }),
@@ -64,11 +64,11 @@ export const transhipmentInfoItemSchema = z
   });
 
 /** Entries copied from other forms (donor vessels) are shown read-only: the inspector cannot fix them, so they are not checked. */
-export function isDonorEntry(e: Pick<TranshipmentInfo, 'srcForm'>): boolean {
+function isDonorEntry(e: Pick<TranshipmentInfo, 'srcForm'>): boolean {
   return Boolean(e.srcForm) && e.srcForm !== 'PIR';
 }
 
-export const transhipmentInfoSchema = z.object({
+const transhipmentInfoSchema = z.object({
   transhipmentInfo: z.array(z.custom<TranshipmentInfo>((v) => typeof v === 'object' && v !== null)).superRefine((list, ctx) => {
     list.forEach((entry, i) => {
       if (isDonorEntry(entry)) return;
@@ -99,7 +99,7 @@ export function newTranshipmentContent(uid: string): TranshipmentContent {
   return { uid, species: null, productForm: null, catchArea: [], quantity: null, objection: false, comments: '' };
 }
 
-export const DONOR_GROUP_FIELDS = ['date', 'flagState', 'idNumber', 'name', 'isAtPort', 'atPort', 'atSea', 'srcForm'] as const;
+const DONOR_GROUP_FIELDS = ['date', 'flagState', 'idNumber', 'name', 'isAtPort', 'atPort', 'atSea', 'srcForm'] as const;
 
 export interface DonorTranshipmentGroup extends Pick<TranshipmentInfo, (typeof DONOR_GROUP_FIELDS)[number]> {
   key: string;

@@ -22,7 +22,7 @@ import { pick } from './slices';
 
 export type VesselIdentityValues = ExtendedVessel;
 
-export const vesselIdentitySchema = z
+const vesselIdentitySchema = z
   .object({
     name: requiredText(),
     flagStateId: requiredId(),
@@ -56,7 +56,7 @@ export const vesselIdentitySchema = z
  * keeps the step invalid until a name is typed); without Other it is null (the field is disabled).
  * The additional RFMO code is kept when the RFMO is cleared: it is harmless and saves retyping.
  */
-export function normaliseVessel(v: ExtendedVessel): ExtendedVessel {
+function normaliseVessel(v: ExtendedVessel): ExtendedVessel {
   const other = v.vmsType.includes(VMS_OTHER_ID);
   return { ...v, vmsTypeOtherName: other ? (v.vmsTypeOtherName ?? '') : null, vmsOnBoard: v.vmsOnBoard ?? null };
 }

@@ -12,7 +12,7 @@ import { extendedSlice } from './slices';
 
 export type VesselPicturesValues = Pick<Extended, 'pictures'>;
 
-export const inspectionPictureSchema = z.object({
+const inspectionPictureSchema = z.object({
   uid: text(),
   type: requiredText(),
   author: text(),
@@ -21,7 +21,7 @@ export const inspectionPictureSchema = z.object({
   markupOf: nullableText().optional(),
 });
 
-export const vesselPicturesSchema = z.object({ pictures: z.array(inspectionPictureSchema) });
+const vesselPicturesSchema = z.object({ pictures: z.array(inspectionPictureSchema) });
 
 const slice = extendedSlice(['pictures']);
 

@@ -20,18 +20,18 @@ import { randomInt } from 'node:crypto';
 import type { Context, MiddlewareHandler } from 'hono';
 import { BASE_PATH } from '../../lib/contract/index';
 import { Prng } from '../seed/prng';
-import type { Logger } from './errors';
-import type { AppEnv } from './types';
+import type { Logger } from '../http/errors';
+import type { AppEnv } from '../http/types';
 
-export const FAULT_MODES = ['500', 'hang', 'drop'] as const;
-export type FaultMode = (typeof FAULT_MODES)[number];
-export const FAULT_PHASES = ['before', 'after', 'both'] as const;
-export type FaultPhase = (typeof FAULT_PHASES)[number];
-export const FAULT_METHODS = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'] as const;
+const FAULT_MODES = ['500', 'hang', 'drop'] as const;
+type FaultMode = (typeof FAULT_MODES)[number];
+const FAULT_PHASES = ['before', 'after', 'both'] as const;
+type FaultPhase = (typeof FAULT_PHASES)[number];
+const FAULT_METHODS = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'] as const;
 
-export const DEFAULT_FAULT_PATHS = `^${BASE_PATH}/`;
+const DEFAULT_FAULT_PATHS = `^${BASE_PATH}/`;
 export const DEFAULT_HANG_MS = 35_000;
-export const MAX_HANG_MS = 600_000;
+const MAX_HANG_MS = 600_000;
 /** The `message` of injected error replies. */
 export const INJECTED_FAULT = 'INJECTED_FAULT';
 /** Response header on injected 500/503 replies and dropped replies: `<mode>; phase=<before|after>`. */
