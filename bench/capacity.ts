@@ -1,5 +1,5 @@
 /**
- * 12. Capacity (issue 34 item 5): N tablets play a slice of their busiest hour against the server (its
+ * 12. Capacity: N tablets play a slice of their busiest hour against the server (its
  * own process, server/main.ts, behind --trust-proxy: each tablet has its own client address) on a data
  * directory of LISTING reports (bench/lib/seed.ts), for growing N:
  *  - every tablet polls the listing every 30 s with its entity tag (304 while nothing changed);

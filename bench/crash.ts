@@ -1,5 +1,5 @@
 /**
- * 11. The long crash test of issue 34 item 2 (bench/lib/crash.ts): at least 50 SIGKILLs of the server
+ * 11. The long crash test (bench/lib/crash.ts): at least 50 SIGKILLs of the server
  * while 3 tablets claim, save, upload and submit through the HTTP API.
  *
  *   npm run bench:crash [-- --kills 50 --seed N]     (records bench/results.json and bench/RESULTS.md)

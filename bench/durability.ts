@@ -1,8 +1,8 @@
 /**
- * 10. What "acknowledged means durable" costs (issue 34 item 1): the same writes through the real HTTP
+ * 10. What "acknowledged means durable" costs: the same writes through the real HTTP
  * API against a server that flushes (SQLite `synchronous = FULL`, fsync of each uploaded file and of
  * its folder before the reply: what the server does) and against the same server relaxed as it was
- * before issue 34 (`synchronous = NORMAL`, no fsync). Rounds alternate relaxed / durable on fresh
+ * before acknowledged meant durable (`synchronous = NORMAL`, no fsync). Rounds alternate relaxed / durable on fresh
  * data directories (seeded by bench/lib/seed.ts); the server runs in the benchmark's process.
  *
  * Per round: 3 tablets (the demo accounts), 4 requests in flight each, claim 20 reports each, save

@@ -1,5 +1,5 @@
 /**
- * 9. An inspection on a modest tablet (issue 23, targets 1–3): 1280×800, the CPU slowed 4× over
+ * 9. An inspection on a modest tablet (targets 1–3): 1280×800, the CPU slowed 4× over
  * the DevTools protocol (Emulation.setCPUThrottlingRate), 200 reports stored, the report inspected
  * holding 20 catches on board, 10 pictures and 3 local attachments.
  *  1. Interaction latency through a scripted inspection, from the Event Timing API in the page

@@ -20,7 +20,7 @@ import { apiLogin, BARE_PAGE, copyStatic, startServerProcess } from './lib/serve
 import { BENCH_USER, LISTING_ID_BASE, seedBenchData } from './lib/seed';
 import { frameworkFloorOut } from './lib/framework-floor';
 
-/** Issue 23: performance is a tracked figure, no longer a target (it scores a first visit to a page whose content is data). */
+/** Performance is a tracked figure, no longer a target (it scores a first visit to a page whose content is data). */
 export const TARGETS = { accessibility: 100, 'best-practices': 100 } as const;
 const TRACKED = ['performance'] as const;
 type Category = keyof typeof TARGETS | (typeof TRACKED)[number];

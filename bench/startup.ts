@@ -16,7 +16,7 @@ import { BENCH_USER, seedBenchData } from './lib/seed';
 import path from 'node:path';
 
 export const WARM_TARGET_MS = 1000;
-/** Issue 23: a first visit on a slow tablet paints the list within 2.5 s. */
+/** A first visit on a slow tablet paints the list within 2.5 s. */
 export const SLOW_TABLET_TARGET_MS = 2500;
 const REPORTS = 200;
 

@@ -545,7 +545,7 @@ async function limitSubmit(
       if (bad) throw new Error(`upload: ${bad.text}`);
       const done = await fetch(`/be/offline-api/pir/${callId}/complete-submit`, { headers: auth }).then((r) => r.json());
       const t = performance.now() - t0;
-      // the server's receipt (SPEC §7, issue 22): every file sent is on it
+      // the server's receipt (SPEC §7): every file sent is on it
       if (done?.total?.files !== items.length) throw new Error(`complete-submit answered ${JSON.stringify(done).slice(0, 300)}`);
       return { t, bytes: items.reduce((s, i) => s + i.bytes.byteLength, 0) };
     },

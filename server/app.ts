@@ -31,7 +31,7 @@ import { vesselFileRoutes } from './routes/vessel-file';
 import { seedDemoData, type SeedOptions, type SeedResult } from './seed/index';
 import { createStaticServer } from './static/serve';
 
-/** Largest save (multipart) body: five JSON parts of at most MAX_JSON_BYTES (issue 31 item 1). */
+/** Largest save (multipart) body: five JSON parts of at most MAX_JSON_BYTES. */
 export const MAX_SAVE_BYTES = SAVE_BODY_MAX;
 
 export interface AppOptions {
@@ -82,7 +82,7 @@ export type PirApp = Hono<AppEnv> & {
   /** what the start-up seed did (null when the database already had users) */
   seeded: SeedResult | null;
   staticRoot: string | null;
-  /** the GET /be/health handler (issue 34), also served on the metrics port */
+  /** the GET /be/health handler, also served on the metrics port */
   health: ReturnType<typeof healthHandler>;
   close(): void;
 };
@@ -111,7 +111,7 @@ export async function createApp(options: AppOptions): Promise<PirApp> {
 
   const app = new Hono<AppEnv>();
   app.onError(makeErrorHandler(log));
-  // issue 34: every request counted and timed by route pattern (GET /metrics)
+  // every request counted and timed by route pattern (GET /metrics)
   app.use('*', metricsMiddleware());
   app.use('*', securityHeaders());
   // outside every /be route and its middlewares (auth, idempotency): a test's fault injection with
@@ -128,7 +128,7 @@ export async function createApp(options: AppOptions): Promise<PirApp> {
   be.route('/', referenceRoutes(ctx));
   be.notFound((c) => jsonError(c, 404, Msg.NOT_FOUND));
   be.onError(makeErrorHandler(log));
-  // issue 34: no sign-in, before /be's routes
+  // the health check: no sign-in, before /be's routes
   const health = healthHandler(ctx, { dataDir, minFreeBytes: options.healthMinFreeBytes });
   app.get(`${BASE_PATH}/health`, health);
   attachMetrics(ctx, dataDir);
@@ -155,7 +155,7 @@ export async function createApp(options: AppOptions): Promise<PirApp> {
 export interface ServerOptions extends AppOptions {
   port?: number;
   host?: string;
-  /** issue 34: serve GET /metrics (and GET /be/health) on this port instead of the main one */
+  /** serve GET /metrics (and GET /be/health) on this port instead of the main one */
   metricsPort?: number;
   /** the address of the metrics port (default 127.0.0.1) */
   metricsHost?: string;

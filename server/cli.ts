@@ -155,7 +155,7 @@ async function deviceCommand(args: string[]): Promise<void> {
   const [sub, ...rest] = args;
   if (sub === 'add') {
     const { values, positionals } = parse(rest, { user: { type: 'string' } }, 1);
-    // issue 31 item 8: the name as listings will show it, and not one that looks like another tablet's
+    // the name as listings will show it, and not one that looks like another tablet's
     const named = normaliseDeviceName(positionals[0]!);
     if (!named.ok) throw new Usage(`a tablet name may not hold control, invisible or text-direction characters${named.codePoint ? ` (found ${named.codePoint})` : ''}`);
     const name = named.name;
@@ -240,7 +240,7 @@ function gcCommand(args: string[]): void {
   if (retention !== undefined && !/^\d{1,5}$/.test(retention)) throw new Usage(`--drafts-retention-days must be a whole number of days, got "${retention}"`);
   const db = openDb(dataDirOf(str(values.data)));
   try {
-    // issue 31 item 5: kept saves of other tablets go only after the retention the operator gives
+    // kept saves of other tablets go only after the retention the operator gives
     const kept = purgeKeptDrafts(db, retention === undefined ? null : Number(retention));
     if (kept) console.log(kept);
     const r = collectGarbage(db, Number(grace) * 60_000);

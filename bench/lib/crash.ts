@@ -1,5 +1,5 @@
 /**
- * The crash test of issue 34 item 2. A real server process (server/main.ts) is killed with SIGKILL at
+ * The crash test: acknowledged means durable. A real server process (server/main.ts) is killed with SIGKILL at
  * random moments while scripted tablets (server/testing/tablet.ts, the real HTTP API) claim, save,
  * upload and submit; it is restarted each time. While it is down, the data folder is checked against
  * everything the tablets were told was stored (read-only: the restarted server recovers its own log):

@@ -5,7 +5,7 @@ import { describeSkew, isClockOff } from '@/lib/clock/server-clock';
 import { useClockOffset } from '@/lib/hooks/use-server-now';
 
 /**
- * Issue 29 item 6: says, on every screen, that the tablet's clock is more than a few minutes off the
+ * Says, on every screen, that the tablet's clock is more than a few minutes off the
  * server's (measured from the server's replies), that reports are dated on the server's time anyway,
  * and what to do. It goes away by itself at the first reply after the clock is set.
  */

@@ -6,7 +6,7 @@ import { currentWriteProblem, onWriteProblem } from '@/lib/local-data/reports-st
 
 /**
  * Says at once, on every screen, that what the inspector types is not being kept on the tablet, why,
- * and what to do (issue 29 item 3). It goes away by itself once the edits are stored.
+ * and what to do. It goes away by itself once the edits are stored.
  */
 export function SaveProblemBanner() {
   const t = useTranslations('saveProblem');

@@ -15,7 +15,7 @@ export function DateField({ name, label, withTime = false, noFuture = false, cla
   const invalid = Boolean(shown);
   const required = useRequired(name);
   const max = useMemo(() => {
-    const now = serverNow(); // as the "not in the future" rule reads it (issue 29 item 6)
+    const now = serverNow(); // the server's time, as the "not in the future" rule reads it
     return toInputValue((noFuture ? now : maxPickerDate(now)).toISOString(), withTime);
   }, [noFuture, withTime]);
   return (

@@ -5,7 +5,7 @@ import { counterState, cutByPaste } from '@/lib/inspection/text-limit';
 import { cn } from '@/lib/utils';
 
 /**
- * Issue 22 item 5: a limited free-text field's counter (from 80 % of its limit) and, when a paste went
+ * Free text is never cut silently: a limited free-text field's counter (from 80 % of its limit) and, when a paste went
  * past the limit, how much of it was not kept. `onPaste` goes on the input or textarea.
  */
 export function useLengthLimit(length: number, max: number, id: string) {

@@ -5,7 +5,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 const ECHOES = 64;
 
 /**
- * A text field that owns its text while it is edited (issue 29 item 1). What the inspector types
+ * A text field that owns its text while it is edited. What the inspector types
  * shows from the field's own state at once and is handed to `store`; the stored value, which comes
  * back a render later (or deferred), never rewrites the field with older text. A stored value the
  * field did not send (another tab, a restore) replaces the text only while the field is not being

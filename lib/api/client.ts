@@ -21,7 +21,7 @@ export function notifySessionExpired() {
 }
 
 /**
- * Issue 29 item 6: every reply's `Date` tells the server's time (lib/clock). Timed around fetch itself,
+ * Every reply's `Date` tells the server's time (lib/clock). Timed around fetch itself,
  * not in ky's hooks: the times are then those of the request leaving and of the reply's headers, with
  * none of ky's own work in between.
  */

@@ -1,5 +1,5 @@
 /**
- * The service worker registration and its updates (SPEC §4, issue 6): an update waits until the
+ * The service worker registration and its updates (SPEC §4): an update waits until the
  * inspector installs it; then the waiting worker takes over and the page reloads once.
  */
 import { updateSettings } from '@/lib/store/settings';

@@ -1,5 +1,5 @@
 /**
- * The server's clock as this tablet knows it (issue 29 item 6): the last offset measured from a /be
+ * The server's clock as this tablet knows it: the last offset measured from a /be
  * reply (lib/api notes each one here), kept in localStorage so a reload while offline still corrects.
  * Until a first measure the offset is 0: the tablet's own clock, as before.
  *

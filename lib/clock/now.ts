@@ -1,5 +1,5 @@
 /**
- * The server's time as this tablet knows it, in memory (issue 29 item 6). No storage and no network,
+ * The server's time as this tablet knows it, in memory. No storage and no network,
  * so pure modules may read it too (the validation rules' "not in the future"); `lib/clock/clock.ts`
  * sets the offset from the server's replies and keeps it across reloads.
  *

@@ -1,5 +1,5 @@
 /**
- * Issue 29 item 6: the tablet's clock checked against the server's. Pure: the arithmetic only; the
+ * The tablet's clock checked against the server's. Pure: the arithmetic only; the
  * offset is kept and fed by `lib/clock/clock.ts`.
  *
  * Offset = server time − tablet time. Every /be reply carries the server's `Date` header. The server

@@ -29,7 +29,7 @@ export type LoginReply = z.infer<typeof loginReply>;
 
 export const refreshReply = z.object({ token });
 
-/** POST /logout (issue 31 item 9), no body: the session of the bearer token is over. */
+/** POST /logout, no body: the session of the bearer token is over. */
 export const logoutReply = z.object({ loggedOut: z.literal(true) });
 
 // ---------------------------------------------------------------- reports
@@ -75,7 +75,7 @@ export const saveParts = {
       author: z.string().max(200),
       description: z.string().max(1000),
       date: z.string().max(40).nullable(),
-      /** a marked-up copy: the uid of its original picture (issue 21) */
+      /** a marked-up copy: the uid of its original picture */
       markupOf: z.string().max(60).nullable().optional(),
     }),
   ),
@@ -102,7 +102,7 @@ export const saveReply = z.object({
 
 /**
  * Truthy only when every announced file was received whole and the fingerprint (if any) matches:
- * the receipt (issue 22), or `true` from an older server; `false` while files are still missing.
+ * the receipt, or `true` from an older server; `false` while files are still missing.
  */
 export const completeSubmitReply = z.union([z.boolean(), submitReceipt]);
 export type CompleteSubmitReply = z.infer<typeof completeSubmitReply>;

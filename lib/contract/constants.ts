@@ -46,22 +46,22 @@ export const SESSION_EXPIRED = 'SESSION_EXPIRED';
 export const INVALID_CREDENTIALS = 'INVALID_CREDENTIALS';
 /** Reply message of too many sign-ins from one address (HTTP 429); `data.retryAfter` is in seconds. */
 export const TOO_MANY_REQUESTS = 'TOO_MANY_REQUESTS';
-/** Login refused: the tablet name is registered to another inspector (issue 19); `data.deviceName` names it. */
+/** Login refused: the tablet name is registered to another inspector; `data.deviceName` names it. */
 export const DEVICE_OF_ANOTHER_USER = 'DEVICE_OF_ANOTHER_USER';
 /**
- * Login refused (HTTP 400, issue 31): the tablet name has control, invisible (format) or text-direction
+ * Login refused (HTTP 400): the tablet name has control, invisible (format) or text-direction
  * characters; `data.deviceName` is the name as received.
  */
 export const INVALID_DEVICE_NAME = 'INVALID_DEVICE_NAME';
 /**
- * Login refused (HTTP 409, issue 31): the tablet name looks like one already registered (Unicode's
+ * Login refused (HTTP 409): the tablet name looks like one already registered (Unicode's
  * confusable skeleton, case aside); `data.deviceName` is the name asked for, `data.similarTo` the registered one.
  */
 export const DEVICE_NAME_CONFUSABLE = 'DEVICE_NAME_CONFUSABLE';
-/** The server is busy (HTTP 503, issue 31): try again after `data.retryAfter` seconds (also in Retry-After). */
+/** The server is busy (HTTP 503): try again after `data.retryAfter` seconds (also in Retry-After). */
 export const SERVER_BUSY = 'SERVER_BUSY';
 /**
- * complete-submit refused (HTTP 409, issue 22): the report's content or files differ from what was
+ * complete-submit refused (HTTP 409): the report's content or files differ from what was
  * signed (the fingerprint taken at endInspection); `data` has `expected` and `computed`.
  */
 export const FINGERPRINT_MISMATCH = 'FINGERPRINT_MISMATCH';
@@ -69,7 +69,7 @@ export const FINGERPRINT_MISMATCH = 'FINGERPRINT_MISMATCH';
 export const MAX_JSON_BYTES = 2 * 1024 * 1024;
 export const MAX_FILE_BYTES = 50 * 1024 * 1024;
 /**
- * Largest total of the files one report may announce (issue 19 item 6): SPEC §9 resizes pictures to at
+ * Largest total of the files one report may announce: SPEC §9 resizes pictures to at
  * most 3000×5000 JPEG at quality 70 (a few MB each), so 1 GB holds hundreds of them and their attachments.
  */
 export const MAX_REPORT_BYTES = 1024 * 1024 * 1024;
@@ -138,7 +138,7 @@ export function pirCallId(report: { fileId: number; offlinePendingForms: readonl
 export const paths = {
   login: () => 'login',
   refreshToken: () => 'refresh_token',
-  /** issue 31 item 9: ends the session of the token it carries (a server without it answers 404) */
+  /** ends the session of the token it carries (a server without it answers 404) */
   logout: () => 'logout',
   currentFiles: () => 'offline-api/current-files',
   claim: (id: number) => `offline-api/pir/${id}/device-claim`,

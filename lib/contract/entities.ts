@@ -13,7 +13,7 @@ const isoDate = z.string().min(1).max(40);
 const text = (max = 4000) => z.string().max(max);
 const nullableText = (max = 4000) => text(max).nullable();
 /**
- * Every list has a ceiling (issue 19: the PIR PDF joins lists into cells, and a report must stay a
+ * Every list has a ceiling (the PIR PDF joins lists into cells, and a report must stay a
  * size a tablet and the server handle at once). Far above real use: 133 fishing areas exist, an
  * inspection records tens of catches, a save announces at most 500 files.
  */
@@ -342,7 +342,7 @@ export const inspectionPicture = z.object({
   author: text(200),
   description: text(1000),
   date: isoDate.nullable(),
-  /** a marked-up copy (issue 21): the uid of the picture it was drawn on; absent on an original */
+  /** a marked-up copy: the uid of the picture it was drawn on; absent on an original */
   markupOf: text(60).nullable().optional(),
 });
 
@@ -366,7 +366,7 @@ export const extended = z.object({
 });
 export type Extended = z.infer<typeof extended>;
 
-// ---------------------------------------------------------------- the server's receipt (issue 22)
+// ---------------------------------------------------------------- the server's receipt
 
 const sha256Hex = z.string().regex(/^[0-9a-f]{64}$/);
 
@@ -427,7 +427,7 @@ export const pir = z.object({
   inspectionstatus: z.partialRecord(stepName, z.boolean()),
   inspectionErrors: z.partialRecord(stepName, stepErrors),
   inspectionSignatures,
-  /** the tablet's own: the server's receipt of the submission (issue 22); never sent by the server */
+  /** the tablet's own: the server's receipt of the submission; never sent by the server */
   submissionReceipt: storedReceipt.nullable().optional(),
 });
 export type Pir = z.infer<typeof pir>;

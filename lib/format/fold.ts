@@ -2,7 +2,7 @@
  * The one text fold of every search (reports list, reference pickers, multi-select modal): two texts
  * that a reader takes for the same letters fold alike. Pure.
  *
- * Issue 29 item 7: French keyboards and word processors type ’ where the data has ' ("d’eau" must
+ * French keyboards and word processors type ’ where the data has ' ("d’eau" must
  * find "Trou d'Eau Douce"), « » where it has ", – where it has -, and a non-breaking space before
  * « : » ; ! ? ». So, in order:
  *  1. lower case;

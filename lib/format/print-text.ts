@@ -1,5 +1,5 @@
 /**
- * Text as a PDF prints it (issue 29 item 4), shared by the tablet's signed report and the server's PIR.
+ * Text as a PDF prints it, shared by the tablet's signed report and the server's PIR.
  * Both embed DejaVu Sans, which draws Latin (with Latin Extended and Vietnamese), Greek, Cyrillic,
  * Armenian, Georgian and most symbols. What it cannot draw is never dropped nor turned into "?": each run
  * of such characters is printed as its code points, "[U+738B U+5C0F]", so the paper still says exactly

@@ -3,7 +3,7 @@ import { useNow } from 'next-intl';
 import { useMemo, useSyncExternalStore } from 'react';
 import { clockOffsetMs, onClockOffset } from '@/lib/clock/clock';
 
-/** server time − tablet time, in ms, following each new measure (issue 29 item 6). 0 while pre-rendering. */
+/** server time − tablet time, in ms, following each new measure. 0 while pre-rendering. */
 export function useClockOffset(): number {
   return useSyncExternalStore(onClockOffset, clockOffsetMs, () => 0);
 }

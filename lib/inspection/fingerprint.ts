@@ -1,5 +1,5 @@
 /**
- * Issue 22 item 3: the fingerprint binding the signatures to what was signed. A hex SHA-256 over a
+ * The fingerprint binding the signatures to what was signed. A hex SHA-256 over a
  * canonical form of the report's content and its files' hashes, taken by the tablet when the
  * inspection is completed (endInspection) and recomputed by the server at complete-submit from what it
  * received. Shared by the app and the server: pure, no browser-only or server-only import; the digest

@@ -1,5 +1,5 @@
 /**
- * Issue 22 item 1: what the master reviews before signing, and what the signed PDF prints. Pure.
+ * What the master reviews before signing, and what the signed PDF prints. Pure.
  *
  * The content is read through each form step's own definition (`STEP_DEFINITIONS[step].select`), in
  * the stepper's order, so a field added to a step shows here without a second list. Labels are the

@@ -1,5 +1,5 @@
 /**
- * Issue 22 item 5: free text with a length limit never cuts silently. The field keeps its limit
+ * Free text with a length limit never cuts silently. The field keeps its limit
  * (what is stored always fits the contract, so a save is never refused for it), a counter shows from
  * 80 % of the limit, and text pasted past the limit is announced with how much was not kept. Pure.
  */

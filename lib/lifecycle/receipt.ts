@@ -1,5 +1,5 @@
 /**
- * Issue 22 item 4: the server's receipt of a submission, kept with the report until it is archived,
+ * The server's receipt of a submission, kept with the report until it is archived,
  * and checked against the files the tablet sent. Pure.
  */
 import type { Pir, ReceiptFile, StoredReceipt, SubmitReceipt } from '@/lib/contract';

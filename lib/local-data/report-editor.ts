@@ -1,5 +1,5 @@
 /**
- * One tab edits a report at a time (issue 29 item 2, docs/decisions.md "Two tabs on one report"). The
+ * One tab edits a report at a time (docs/decisions.md "Two tabs on one report"). The
  * tab showing a report takes its editor lock (Web Locks) if it is free; another tab showing the same
  * report reads it, following every stored edit, and can take over: the editing tab stores its pending
  * edits, then hands the lock over, and the new editor reads the report as stored before editing it.

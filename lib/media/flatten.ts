@@ -1,5 +1,5 @@
 /**
- * Flattening a picture's markup (issue 21): the original picture with the strokes drawn on it,
+ * Flattening a picture's markup: the original picture with the strokes drawn on it,
  * encoded as a new JPEG at the resize quality (SPEC §9: 70). The work runs in a module worker
  * (flatten.worker.ts, OffscreenCanvas) so the main thread never blocks; only a browser without
  * OffscreenCanvas does it on this thread, as resize.ts does.

@@ -1,5 +1,5 @@
 /**
- * Marking up an inspection picture (issue 21): freehand strokes (circles, arrows drawn by hand) in a
+ * Marking up an inspection picture: freehand strokes (circles, arrows drawn by hand) in a
  * few colours, drawn with perfect-freehand as for signatures. The marked-up picture is a picture of
  * its own, beside the untouched original: same type, a description saying it is marked up, and
  * `markupOf` holding the original's uid (docs/decisions.md).

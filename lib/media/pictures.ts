@@ -188,7 +188,7 @@ export async function deletePicture(reportId: number, uid: string, step: MediaSt
 }
 
 /**
- * Stores a marked-up copy of picture `originalUid` (issue 21) and adds it beside the original: same
+ * Stores a marked-up copy of picture `originalUid` and adds it beside the original: same
  * type and date, `description`, `markupOf` naming the original. The original and its file are not
  * touched. Returns the copy's uid.
  */

@@ -31,7 +31,7 @@ const uid = () => crypto.randomUUID();
 function transition(report: Pir, t: Transition): Pir {
   // SPEC §6: a report another tablet holds may be looked at here, not worked on.
   if (needsClaim(t.type) && !isHeldBy(report, currentDevice())) throw new ActionError('transition.claimedByOtherDevice');
-  // Issue 29 item 6: the record's dates are the server's time, whatever the tablet's clock says.
+  // The record's dates are the server's time, whatever the tablet's clock says.
   const r = applyTransition(report, t, serverNow());
   if (!r.ok) throw new ActionError(`transition.${r.reason}`);
   return r.report;
@@ -99,7 +99,7 @@ export async function startSigning(report: Pir) {
 }
 
 /**
- * SPEC §4 endInspection, and issue 22: the signatures are bound to what was signed. The fingerprint
+ * SPEC §4 endInspection: the signatures are bound to what was signed. The fingerprint
  * is taken over the report as the save will send it (the contract's shape, the files' hashes and
  * announced metadata, local attachments as the PDF they make) and travels with the save.
  */

@@ -89,7 +89,7 @@ export function showsClaimedNotice(report: Pick<Pir, 'claimedByDevice' | 'status
 }
 
 /**
- * The card's main action for its report (issue 21): what the inspector does next with it. Release is
+ * The card's main action for its report: what the inspector does next with it. Release is
  * never the main action: it throws work away, and sits in the card's secondary menu.
  */
 export type CardAction =
@@ -119,7 +119,7 @@ export function cardAction(report: Pick<Pir, 'status' | 'claimedByDevice' | 'lif
 }
 
 /**
- * What has left the tablet (issue 21): a report worked on here is saved on the tablet (when) and not
+ * What has left the tablet: a report worked on here is saved on the tablet (when) and not
  * sent, or being sent; a submitted one was sent (when). Null for reports with nothing of this tablet's.
  */
 export type SendState = { kind: 'saved'; at: string } | { kind: 'sending' } | { kind: 'sent'; at: string } | null;

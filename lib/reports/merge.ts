@@ -62,7 +62,7 @@ function asTheServerHasIt(local: Pir, server: Pir): Pir {
   const next: Pir = local.extended
     ? { ...server, extended: local.extended, inspectionstatus: local.inspectionstatus, inspectionErrors: local.inspectionErrors, inspectionSignatures: local.inspectionSignatures }
     : { ...server, extended: null };
-  // The server's receipt of this tablet's submission is the tablet's own (issue 22).
+  // The server's receipt of this tablet's submission is the tablet's own (the server never sends it).
   if (local.submissionReceipt) next.submissionReceipt = local.submissionReceipt;
   return server.status === 'submitted' ? { ...next, lifecycle: { ...local.lifecycle, ...server.lifecycle } } : next;
 }

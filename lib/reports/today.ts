@@ -1,5 +1,5 @@
 /**
- * "Today and tomorrow on this tablet" (issue 32): the reports this tablet holds whose inspection (or,
+ * "Today and tomorrow on this tablet": the reports this tablet holds whose inspection (or,
  * not yet planned, the vessel's arrival) falls today or tomorrow in the tablet's time zone, soonest
  * first, so the inspector on the quay finds the day's work without reading every group. Pure.
  */

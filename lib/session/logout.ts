@@ -1,5 +1,5 @@
 /**
- * The user menu's logout (SPEC §4: loggedIn false; issue 31 item 9): the tablet signs out at once, then,
+ * The user menu's logout (SPEC §4: loggedIn false): the tablet signs out at once, then,
  * when online, tells the server to end this session (POST /be/logout with the token it had). A server
  * without that call (404; SPEC §7 does not list it), an ended session (401), no network or a slow answer
  * change nothing and show nothing: the session then ends with its token.

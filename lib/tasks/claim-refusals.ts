@@ -2,7 +2,7 @@ import { createMemoryStore } from '@/lib/store/memory-store';
 
 /**
  * Claims the server refused, by report, with the reason: the card says so until the inspector claims
- * it again (issue 21: a refused claim never goes unsaid, even once its toast has gone).
+ * it again: a refused claim never goes unsaid, even once its toast has gone.
  */
 export const claimRefusals = createMemoryStore<ReadonlyMap<number, string>>(new Map());
 

@@ -75,7 +75,7 @@ export function isReclaim(t: Pick<Task, 'subtype' | 'url'>): boolean {
 export const handlers: Record<string, TaskHandler> = {
   [SUBTYPE.claim]: {
     // A reclaim runs alone: the extended info then holds the other tablet's draft, which the server gives
-    // only to the tablet holding the report (docs/decisions.md, issue 19), so it is asked for after.
+    // only to the tablet holding the report (docs/decisions.md), so it is asked for after.
     batch: (t) => (isReclaim(t) ? undefined : 'download'),
     stopsItsBatch: true,
     async execute(t, { signal }) {

@@ -59,7 +59,7 @@ export async function onComplete(p: ProcessRecord) {
   } else if (p.type === PROCESS_TYPE.submit) {
     const now = serverNow();
     const r = applyTransition(report, { type: 'submitted' }, now);
-    // Issue 22: the server's receipt stays with the report (IndexedDB) until it is archived.
+    // The server's receipt stays with the report (IndexedDB) until it is archived.
     const verify = p.tasks.find((t) => t.subtype === SUBTYPE.verify);
     const sent = (p.tasks.find((t) => t.subtype === SUBTYPE.save)?.body as { uploads?: UploadItem[] } | undefined)?.uploads ?? [];
     const receipt = storedReceiptOf(verify?.result, sent, now);

@@ -1,5 +1,5 @@
 /**
- * Tablet names (issue 31 item 8). A name is what listings show as "claimed by": it must read as what it
+ * Tablet names. A name is what listings show as "claimed by": it must read as what it
  * is. Names are normalised (NFKC, runs of white space made one space, trimmed) and refused when they hold
  * control, format (zero-width, soft hyphen, byte-order mark…), text-direction or other invisible
  * characters, line or paragraph separators, private-use or unassigned code points. A new name whose

@@ -83,7 +83,7 @@ export class TokenService {
       // tokens made before sessions had an absolute limit count from when they were issued
       const authTime = typeof payload.auth === 'number' && Number.isSafeInteger(payload.auth) ? payload.auth : (payload.iat ?? 0) * 1000;
       if (Date.now() - authTime > this.maxAgeSeconds * 1000) return null;
-      // issue 31 item 9: a token of a server that did not record sessions (sid '') is accepted until it
+      // a token of a server that did not record sessions (sid '') is accepted until it
       // expires, and its refresh records a session: an upgrade signs no inspector out
       const sid = payload.sid;
       if (sid === undefined) return { userId, device, authTime, sid: LEGACY_SESSION };

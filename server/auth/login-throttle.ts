@@ -1,5 +1,5 @@
 /**
- * Failed logins slow down where they come from, never anyone else (issue 31 item 2).
+ * Failed logins slow down where they come from, never anyone else.
  *
  * Failures are counted per (username, client address) and per client address. After `free` failures of
  * a username from one address within `windowMs`, that address must wait before its next attempt for

@@ -25,7 +25,7 @@ export function requireAuth(ctx: AppContext): MiddlewareHandler<AppEnv> {
       !user ||
       !sessionValid(user, session.authTime) ||
       deviceOwner(ctx.db, session.device)?.user_id !== user.id ||
-      // issue 31 item 9: a session ended by its logout or by the operator
+      // a session ended by its logout or by the operator: its tokens are refused
       (session.sid !== LEGACY_SESSION && !sessionOpen(ctx.db, session.sid, user.id, session.device))
     ) {
       c.header('WWW-Authenticate', 'Bearer error="invalid_token"');

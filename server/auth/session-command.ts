@@ -1,5 +1,5 @@
 /**
- * `npm run server -- session list [--all]` and `session end <id>` (issue 31 item 9): the operator sees
+ * `npm run server -- session list [--all]` and `session end <id>`: the operator sees
  * who is signed in on which tablet, and ends one session. Its tokens are refused from the next request
  * on (401 SESSION_EXPIRED): the app asks for the password again and keeps its local work.
  */

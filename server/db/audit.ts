@@ -1,5 +1,5 @@
 /**
- * Issue 31 item 5: the audit log. Every claim, reclaim, release, save, upload and submission (and every
+ * The audit log. Every claim, reclaim, release, save, upload and submission (and every
  * kept draft that `server gc` deletes after its retention) is appended here, in the same transaction as
  * the change it records: who (user id and name from the token, tablet from the token), when (the
  * server's clock), what and what changed. Nothing deletes or changes a row: triggers refuse UPDATE and

@@ -1,5 +1,5 @@
 /**
- * File bytes on disk, one file per SHA-256 under `<data>/blobs/<first two hex>/<hash>` (issue 19 item 6).
+ * File bytes on disk, one file per SHA-256 under `<data>/blobs/<first two hex>/<hash>`.
  * The `blobs` table lists them (hash and size; its `data` column is only read for bytes stored in the
  * database before this store existed). An upload is streamed to `<data>/blobs/tmp/`, hashed as it
  * arrives, and renamed into place only when its size and hash are the announced ones, so a refused
@@ -40,7 +40,7 @@ export function tmpPath(db: DB): string {
 }
 
 /**
- * Moves a verified temporary file into place (an identical file already there is kept). Issue 34: the
+ * Moves a verified temporary file into place (an identical file already there is kept). The
  * file's bytes are flushed to the disk before the rename and its folder after it, so once this returns
  * the bytes survive a power cut under their final name (the caller acknowledges only then).
  */

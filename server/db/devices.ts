@@ -1,5 +1,5 @@
 /**
- * Tablets bound to accounts (issue 19 item 3): a tablet name belongs to one user. The first login that
+ * Tablets bound to accounts: a tablet name belongs to one user. The first login that
  * names an unknown tablet registers it to that user; a login naming a tablet registered to someone
  * else is refused; the operator adds or moves one with `server device add`. Names compare without case.
  */

@@ -1,5 +1,5 @@
 /**
- * Issue 31 item 5: a tablet's last save is never lost to another tablet. When a tablet reclaims a
+ * A tablet's last save is never lost to another tablet. When a tablet reclaims a
  * report, saves over another tablet's save or releases a report whose latest save is another tablet's,
  * that save (its five parts and the files it announced) is copied here first, as that tablet's last
  * save: an operator reads it with `npm run server -- drafts <report>`, its received files' bytes stay

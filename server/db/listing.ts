@@ -1,7 +1,7 @@
 /**
  * The listing every tablet refetches each 30 s (SPEC §9), built once per change of what it shows.
  * Its entity tag is a hash of its bytes: a tablet that holds those bytes is answered 304 with no
- * body (issue 23), and a full listing costs only its sending while nothing changes.
+ * body, and a full listing costs only its sending while nothing changes.
  */
 import { createHash } from 'node:crypto';
 import type { DB } from './schema';

@@ -54,7 +54,7 @@ export interface NewSave {
  * (from the same tablet only). Call inside a transaction.
  */
 export function writeSave(db: DB, s: NewSave): void {
-  // issue 31 item 5: a file counts as received only for the tablet that sent it; another tablet saving
+  // a file counts as received only for the tablet that sent it; another tablet saving
   // over the report announces and uploads its own (it cannot borrow, e.g., the holder's signatures)
   const sameDevice = getSave(db, s.reportId)?.device === s.device;
   db.prepare(

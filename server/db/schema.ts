@@ -145,16 +145,16 @@ export function openDb(dataDir: string): DB {
   // the database holds password hashes: owner only (SQLite gives -wal/-shm the same mode)
   if (created) fs.chmodSync(file, 0o600);
   db.pragma('journal_mode = WAL');
-  // issue 34: a committed transaction is on the disk before the reply that acknowledges it (in WAL
+  // acknowledged means durable: a committed transaction is on the disk before the reply that acknowledges it (in WAL
   // mode NORMAL may lose the last commits on a power cut); measured in bench/RESULTS.md
   db.pragma('synchronous = FULL');
   db.pragma('foreign_keys = ON');
   db.pragma('busy_timeout = 5000');
   const hadDevices = db.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'devices'").get() !== undefined;
   db.exec(SCHEMA);
-  // issue 31 item 9: sessions that can be ended one by one (server/db/sessions.ts)
+  // sessions that can be ended one by one (server/db/sessions.ts)
   db.exec(SESSIONS_TABLE);
-  // issue 31 item 5: the append-only audit log, kept drafts, claim time and submitting account (server/db/audit.ts)
+  // the append-only audit log, kept drafts, claim time and submitting account (server/db/audit.ts)
   ensureRecordTables(db);
   if (!hadDevices) {
     // databases made before tablets were bound to accounts: each user's registered tablet, then the
@@ -170,7 +170,7 @@ export function openDb(dataDir: string): DB {
   if (!(db.prepare('PRAGMA table_info(idempotency)').all() as { name: string }[]).some((c) => c.name === 'device')) {
     db.exec("ALTER TABLE idempotency ADD COLUMN device TEXT NOT NULL DEFAULT ''");
   }
-  // databases made before file bytes were kept on disk (issue 19 item 6)
+  // databases made before file bytes were kept on disk
   moveLegacyBlobs(db);
   db.prepare('INSERT OR IGNORE INTO meta (key, value) VALUES (?, ?)').run('schema_version', String(SCHEMA_VERSION));
   return db;

@@ -1,5 +1,5 @@
 /**
- * Sessions (issue 31 item 9, ASVS 3.3.1): each login records one, its id is carried by every token of
+ * Sessions (ASVS 3.3.1): each login records one, its id is carried by every token of
  * it (the `sid` claim, kept through refreshes), and a token is accepted only while its session has not
  * ended. The app's logout ends its own session (POST /be/logout); an operator lists and ends one with
  * `server session list|end`. Ending every session of a user or a tablet stays as it was (password

@@ -1,5 +1,5 @@
 /**
- * Image type and pixel size read from the first bytes, without decoding anything (issue 19: a small
+ * Image type and pixel size read from the first bytes, without decoding anything (a small
  * PNG can announce 12000×12000 pixels). PNG: the IHDR chunk; JPEG: the first start-of-frame marker;
  * TIFF: the first IFD's ImageWidth/ImageLength. Anything else, or a header cut short, gives null.
  */

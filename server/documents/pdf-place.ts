@@ -1,5 +1,5 @@
 /**
- * Issue 31 item 7: complete-submit takes its place in the PDF pool before it prepares the document. When
+ * Complete-submit takes its place in the PDF pool before it prepares the document. When
  * the workers and the bounded queue are all taken it is answered 503 SERVER_BUSY with Retry-After at
  * once, having parsed, hashed and drawn nothing (nothing stored changes; the app's verify task asks
  * again). The place is given back when the request ends without rendering.

@@ -8,7 +8,7 @@ import type { FormPdfSpec } from './pdf';
 import type { RenderResult } from './pdf-worker';
 
 const DEFAULT_PDF_TIMEOUT_MS = 30_000;
-/** Renders waiting for a worker at most (issue 31 item 7); more are refused with PdfBusyError. */
+/** Renders waiting for a worker at most; more are refused with PdfBusyError. */
 const DEFAULT_PDF_QUEUE_MAX = 4;
 
 /** The queue is full: the caller answers 503 SERVER_BUSY with Retry-After (nothing was started). */
@@ -92,7 +92,7 @@ export class PdfPool {
       ticket.done = true;
       this.reserved -= 1;
     } else if (this.full()) {
-      // a bounded queue: past it, ask again later rather than wait behind everyone (issue 31 item 7)
+      // a bounded queue: past it, ask again later rather than wait behind everyone
       return Promise.reject(new PdfBusyError(this.queue.length, this.retryAfter));
     }
     if (this.closed) return Promise.reject(new Error('PDF pool closed'));
@@ -102,13 +102,13 @@ export class PdfPool {
     });
   }
 
-  /** What the health check and the metrics read (issue 34): counts only. */
+  /** What the health check and the metrics read: counts only. */
   stats(): { size: number; busy: number; idle: number; queued: number; closed: boolean } {
     return { size: this.size, busy: this.busy, idle: this.idle.length, queued: this.queue.length, closed: this.closed };
   }
 
   /**
-   * Whether a worker thread answers (issue 34, the health check): a worker renders an empty request and
+   * Whether a worker thread answers (for the health check): a worker renders an empty request and
    * replies with an error, which proves it alive. Answered from the last probe for `cacheMs`; while
    * every worker is busy, the pool counts as alive when the queue moves (a stuck job is ended at its
    * time limit anyway).

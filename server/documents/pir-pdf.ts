@@ -4,7 +4,7 @@ import type { ReferenceStore } from '../reference';
 import type { FormPdfSpec, PdfSignature } from './pdf';
 
 type RefEntry = { id: number; code: string; nameEn: string };
-/** Each loaded list's entries by id and by code, built once per list (issue 31 item 7: 500 rows × 300 areas are 150,000 look-ups). */
+/** Each loaded list's entries by id and by code, built once per list (500 rows × 300 areas are 150,000 look-ups). */
 const byId = new WeakMap<object, Map<number, RefEntry>>();
 const byCode = new WeakMap<object, Map<string, RefEntry>>();
 
@@ -53,7 +53,7 @@ export interface PirPdfInput {
   inspectorName: string;
   device: string;
   /**
-   * issue 31 item 3: the account that submitted (from its token, never from the report): printed next
+   * the account that submitted (from its token, never from the report): printed next
    * to the principal inspector the report names, who may be someone else
    */
   submittedBy?: string;

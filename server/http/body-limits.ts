@@ -1,5 +1,5 @@
 /**
- * Issue 31 items 1 and 6: each route reads at most the largest body it can legally receive, JSON
+ * Each route reads at most the largest body it can legally receive, JSON
  * nesting is bounded before anything parses it, and the bytes of saves being read are bounded server-wide.
  *
  * - A login is `{username ≤ 100, password ≤ 200, deviceName ≤ 100}` (lib/contract/api.ts): at most 400
@@ -20,7 +20,7 @@ export const SAVE_BODY_MAX = SAVE_PART_NAMES.length * MAX_JSON_BYTES + 64 * 1024
 /** Deepest nesting of arrays and objects a JSON body may have. */
 const MAX_JSON_DEPTH = 32;
 /**
- * Bytes of save bodies being read at once, server-wide (issue 31 item 6): a save over it waits for the
+ * Bytes of save bodies being read at once, server-wide: a save over it waits for the
  * app's retry (503 SERVER_BUSY with Retry-After). Six saves of the largest legal size, hundreds of usual ones.
  */
 export const SAVE_MEMORY_BUDGET = 64 * 1024 * 1024;

@@ -65,7 +65,7 @@ async function readLimited(c: Context, max: number): Promise<Buffer> {
 }
 
 export function parseJsonText(text: string): unknown {
-  // issue 31 item 1: nesting is bounded before JSON.parse spends time on it
+  // nesting is bounded before JSON.parse spends time on it
   checkJsonDepth(text);
   try {
     return JSON.parse(text) as unknown;

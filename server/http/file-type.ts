@@ -1,5 +1,5 @@
 /**
- * A file's type from its first bytes, never from what the uploader announced (issue 19 item 7). The
+ * A file's type from its first bytes, never from what the uploader announced. The
  * app sends JPEG and PNG pictures (TIFF ones are converted on the tablet, but a TIFF is harmless),
  * PNG signatures and PDF attachments; nothing else is accepted, and anything stored before the check
  * is served as application/octet-stream, as an attachment.

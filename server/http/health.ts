@@ -1,5 +1,5 @@
 /**
- * GET /be/health (issue 34 item 4), for a load balancer, systemd or a monitoring system: 200 when the
+ * GET /be/health, for a load balancer, systemd or a monitoring system: 200 when the
  * database takes a write, the data folder's disk has more free space than the threshold and a PDF
  * worker answers; 503 otherwise. A small JSON of the checks, no sign-in, nothing about reports or people.
  */

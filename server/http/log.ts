@@ -1,5 +1,5 @@
 /**
- * The server log: one JSON object per line and event (issue 19 item 8). Values a client chose (a
+ * The server log: one JSON object per line and event. Values a client chose (a
  * username, a tablet name, a path) travel as JSON strings, so a line break or a forged "[submit]" in
  * them stays inside their field and can never start a line of its own.
  */

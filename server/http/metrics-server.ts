@@ -1,5 +1,5 @@
 /**
- * Issue 34: GET /metrics (and GET /be/health) on their own address, e.g. 127.0.0.1:9464 for a local
+ * GET /metrics (and GET /be/health) on their own address, e.g. 127.0.0.1:9464 for a local
  * Prometheus, so the main port (behind the reverse proxy) does not serve them.
  */
 import type { AddressInfo } from 'node:net';

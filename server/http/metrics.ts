@@ -1,5 +1,5 @@
 /**
- * GET /metrics in the Prometheus text format (issue 34 item 4), with prom-client. Nothing in it names a
+ * GET /metrics in the Prometheus text format, with prom-client. Nothing in it names a
  * report, a file, a user or a tablet: requests are counted by route pattern (`/be/offline-api/pir/:id/save`,
  * never the path asked), method and status; sizes and queues are totals.
  *

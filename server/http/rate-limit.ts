@@ -37,7 +37,7 @@ export class RateLimiter {
  * Where the client address comes from: the socket peer (no proxy), or behind a reverse proxy either the
  * last `X-Forwarded-For` hop (`true`: the one the proxy appended, which a client cannot choose) or the
  * one header the operator names (e.g. `X-Real-IP`, which the proxy must overwrite). Never any other
- * header: a client can add any header it likes (issue 19 item 5).
+ * header: a client can add any header it likes.
  */
 export type TrustProxy = boolean | string;
 
@@ -52,4 +52,4 @@ export function clientAddress(c: Context<AppEnv>, trustProxy: TrustProxy): strin
   return c.env?.incoming?.socket?.remoteAddress ?? 'local';
 }
 
-// Failed logins are throttled per (username, address) and per address: server/auth/login-throttle.ts (issue 31 item 2).
+// Failed logins are throttled per (username, address) and per address: server/auth/login-throttle.ts.

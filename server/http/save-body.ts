@@ -1,5 +1,5 @@
 /**
- * The body of a save, read with a bound on memory (issue 31 item 6): at most `max` bytes (413 at once
+ * The body of a save, read with a bound on memory: at most `max` bytes (413 at once
  * for a longer declared length, the connection closed), and the bytes held by every save being read
  * at once at most the server's budget (ByteBudget): a save that would pass it is answered 503
  * SERVER_BUSY with Retry-After, which the app retries. A declared length is taken from the budget before

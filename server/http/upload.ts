@@ -1,5 +1,5 @@
 /**
- * An announced file's bytes, streamed to a temporary file and hashed as they arrive (issue 19 item 6):
+ * An announced file's bytes, streamed to a temporary file and hashed as they arrive:
  * a body whose declared length is not the announced size is refused before it is read, a body that
  * runs past the announced size is refused as soon as it does (chunked bodies too), and nothing but one
  * chunk at a time is held in memory. The caller renames the temporary file into place when the hash
@@ -58,7 +58,7 @@ export async function receiveTo(c: Context, tmp: string, expectedSize: number, e
         await file.write(chunk.value);
       }
     }
-    // issue 34: the bytes are on the disk before anything acknowledges them (off the event loop)
+    // acknowledged means durable: the bytes are on the disk before anything acknowledges them (off the event loop)
     if (durability.fsync) await file.sync();
     ok = true;
     return { tmp, size, sha256: hash.digest('hex') };

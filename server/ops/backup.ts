@@ -1,5 +1,5 @@
 /**
- * `npm run server -- backup <dir>` and `restore <dir>` (issue 34 item 3).
+ * `npm run server -- backup <dir>` and `restore <dir>`.
  *
  * Backup, safe while the server runs: SQLite's online backup API copies the database in one step (one
  * read transaction: a consistent snapshot, whatever the server commits meanwhile), then every stored

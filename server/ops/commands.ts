@@ -1,4 +1,4 @@
-/** The operator commands of issue 34 (`npm run server -- backup | restore | verify`), called by server/cli.ts. */
+/** The operator's data-folder commands (`npm run server -- backup | restore | verify`), called by server/cli.ts. */
 import { backupDataDir, restoreDataDir } from './backup';
 import { verifyDataDir } from './verify';
 

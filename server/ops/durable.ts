@@ -1,5 +1,5 @@
 /**
- * Issue 34 item 1, acknowledged means durable: file bytes and the directory entry that names them are
+ * Acknowledged means durable: file bytes and the directory entry that names them are
  * flushed to the disk (fsync) before a reply says they are stored. SQLite does the same for its rows
  * with `synchronous = FULL` (server/db/schema.ts).
  *

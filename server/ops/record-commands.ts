@@ -1,5 +1,5 @@
 /**
- * Issue 31 item 5: the operator's view of the record.
+ * The operator's view of the record.
  * - `npm run server -- audit <report>`: the report's audit log (every claim, reclaim, release, save,
  *   upload and submission, with user, tablet, time and what changed), oldest first; `--json` one JSON
  *   object a line. `audit all` prints every entry.

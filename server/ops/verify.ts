@@ -1,5 +1,5 @@
 /**
- * `npm run server -- verify` (issue 34 item 3): checks a data folder. Every stored file row (`blobs`)
+ * `npm run server -- verify`: checks a data folder. Every stored file row (`blobs`)
  * has its bytes with the right size and SHA-256, every downloadable file points at stored bytes, every
  * link a report's listing record gives (submitted forms and their attachments, pictures, documents)
  * points at an existing file, every upload a save received has its bytes, and no bytes lie on disk that

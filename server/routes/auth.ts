@@ -1,4 +1,4 @@
-/** POST /be/login, GET /be/refresh_token and POST /be/logout (SPEC §7, issue 31). */
+/** POST /be/login, GET /be/refresh_token and POST /be/logout (SPEC §7). */
 import { Hono } from 'hono';
 import {
   loginReply,
@@ -44,9 +44,9 @@ export function authRoutes(ctx: AppContext, opts: AuthRouteOptions): Hono<AppEnv
     if (wait > 0) return tooMany(c, wait);
     const blocked = throttle.checkAddress(address);
     if (blocked.retryAfter > 0) return tooMany(c, blocked.retryAfter);
-    // issue 31 item 1: a login is under 2 KB; nesting is bounded before parsing (server/http/body-limits.ts)
+    // a login is under 2 KB; nesting is bounded before parsing (server/http/body-limits.ts)
     const body = await readJson(c, loginRequest, LOGIN_BODY_MAX);
-    // issue 31 item 2: failures slow down the (username, address) they come from, never another address
+    // failures slow down the (username, address) they come from, never another address
     const verdict = throttle.check(body.username, address);
     if (verdict.retryAfter > 0) return tooMany(c, verdict.retryAfter);
     const user = findUserByName(ctx.db, body.username);
@@ -57,7 +57,7 @@ export function authRoutes(ctx: AppContext, opts: AuthRouteOptions): Hono<AppEnv
       throw new HttpError(401, Msg.INVALID_CREDENTIALS);
     }
     throttle.succeeded(body.username, address);
-    // issue 31 item 8: the name as listings will show it
+    // the name as listings will show it
     const named = normaliseDeviceName(body.deviceName);
     if (!named.ok) {
       ctx.log.warn('[login] refused: tablet name not allowed', { username: body.username, device: body.deviceName, reason: named.reason, codePoint: named.codePoint });
@@ -80,7 +80,7 @@ export function authRoutes(ctx: AppContext, opts: AuthRouteOptions): Hono<AppEnv
       ctx.log.warn('[login] refused: tablet registered to another user', { username: body.username, device });
       throw new HttpError(403, Msg.DEVICE_OF_ANOTHER_USER, { deviceName: device });
     }
-    // issue 31 item 9: the session is recorded; its tokens carry its id and end with it
+    // the session is recorded; its tokens carry its id and end with it
     const sid = newSessionId();
     const authTime = Date.now();
     const token = await ctx.tokens.issue(user.id, owner.name, authTime, sid);
@@ -101,7 +101,7 @@ export function authRoutes(ctx: AppContext, opts: AuthRouteOptions): Hono<AppEnv
     return sendJson(c, refreshReply, { token });
   });
 
-  // issue 31 item 9: the app's logout ends its own session; the token (and any refreshed from it) is refused after
+  // the app's logout ends its own session; the token (and any refreshed from it) is refused after
   r.post('/logout', requireAuth(ctx), (c) => {
     const { sid, device } = c.get('session');
     if (sid !== LEGACY_SESSION) endSession(ctx.db, sid, 'logout', ctx.now());

@@ -67,7 +67,7 @@ import type { AppContext, AppEnv } from '../http/types';
 /** Largest number of files one save may announce. */
 const MAX_ANNOUNCED_FILES = 500;
 /**
- * Uploads one inspector may have in flight at once (issue 19 item 6); more are answered 429, which the
+ * Uploads one inspector may have in flight at once; more are answered 429, which the
  * app retries. As many as the app's own transfer slots (TRANSFER_SLOTS in lib/tasks/runner.ts).
  */
 export const MAX_UPLOADS_IN_FLIGHT = 8;
@@ -89,7 +89,7 @@ function requireClaim(row: ReportRow, device: string): void {
 }
 
 /**
- * Pixel sizes are read from the header, before anything decodes the image (issue 19): a signature must
+ * Pixel sizes are read from the header, before anything decodes the image: a signature must
  * be a PNG or JPEG of at most SIGNATURE_MAX, a picture that is an image at most PICTURE_MAX.
  */
 function checkImage(part: string, bytes: Uint8Array, fileUrl: string): void {
@@ -104,10 +104,10 @@ function checkImage(part: string, bytes: Uint8Array, fileUrl: string): void {
 }
 
 /**
- * Issue 22: a report changed after its signing is never submitted as signed. The fingerprint the
+ * A report changed after its signing is never submitted as signed. The fingerprint the
  * tablet took at endInspection is recomputed from the saved parts and the hashes of the files received
  * (each checked on arrival); a difference refuses complete-submit with 409 FINGERPRINT_MISMATCH and
- * nothing stored changes. Issue 31 item 4: a signed save without a fingerprint is refused (the save
+ * nothing stored changes. A signed save without a fingerprint is refused (the save
  * route, and complete-submit below); see docs/decisions.md for what it proves and what it cannot.
  */
 async function checkFingerprint(reportId: number, savedPir: Pir, extended: Extended, save: SaveRow, announced: AnnouncedRow[]): Promise<void> {
@@ -126,7 +126,7 @@ async function checkFingerprint(reportId: number, savedPir: Pir, extended: Exten
   if (computed !== expected) throw new HttpError(409, Msg.FINGERPRINT_MISMATCH, { reportId, expected, computed });
 }
 
-/** Issue 22: the receipt of a verified submission, each file the server holds for it and the total. */
+/** The receipt of a verified submission, each file the server holds for it and the total. */
 function receiptOf(reportId: number, save: SaveRow, announced: AnnouncedRow[], submitDate: string): SubmitReceipt {
   const files = announced
     .filter((a) => a.received_at !== null)
@@ -166,7 +166,7 @@ export function reportRoutes(ctx: AppContext): Hono<AppEnv> {
     if (body.deviceIdentifier !== device) throw new HttpError(403, Msg.DEVICE_MISMATCH, { tokenDevice: device });
     const reclaim = ['1', 'true'].includes(c.req.query('reclaim') ?? '');
     const user = c.get('user');
-    // issue 31 item 5: the claim, the copy of the former holder's last save and the audit entry at once
+    // the claim, the copy of the former holder's last save and the audit entry at once
     const won = db.transaction((): boolean => {
       const before = getReport(db, row.id);
       const now = nowIso();
@@ -200,7 +200,7 @@ export function reportRoutes(ctx: AppContext): Hono<AppEnv> {
     }
     requireClaim(row, device);
     const dropped = listAnnounced(db, row.id).map((a) => a.sha256);
-    // issue 31 item 5: another tablet's last save (this one reclaimed the report) is kept, not dropped
+    // another tablet's last save (this one reclaimed the report) is kept, not dropped
     const released = db.transaction((): boolean => {
       const now = nowIso();
       const save = getSave(db, row.id);
@@ -230,7 +230,7 @@ export function reportRoutes(ctx: AppContext): Hono<AppEnv> {
 
   r.get('/offline-api/pir/:id', auth, (c) => {
     const row = reportParam(ctx, c);
-    // the latest save of a held report is its holder's unsubmitted draft (issue 19 item 9): another
+    // the latest save of a held report is its holder's unsubmitted draft: another
     // tablet gets the report's record without it (SPEC §6), and a reclaim makes the draft its own
     if (row.claimed_by_device !== null && row.claimed_by_device !== c.get('session').device) return sendJson(c, extendedReply, extendedOf(row));
     return sendJson(c, extendedReply, currentExtended(row, getSave(db, row.id)));
@@ -243,7 +243,7 @@ export function reportRoutes(ctx: AppContext): Hono<AppEnv> {
     requireMediaType(c, 'multipart/form-data');
     const { device } = c.get('session');
     requireClaim(row, device);
-    // issue 31 item 6: a save counts against the inspector's uploads in flight, and its body against the
+    // a save counts against the inspector's uploads in flight, and its body against the
     // server's budget of save bytes being read (server/http/save-body.ts)
     const inspector = c.get('user').id;
     if (!uploadsInFlight.enter(inspector)) {
@@ -311,7 +311,7 @@ export function reportRoutes(ctx: AppContext): Hono<AppEnv> {
       if (current.status === 'submitted') throw new HttpError(409, Msg.ALREADY_SUBMITTED);
       const now = nowIso();
       const previous = getSave(db, row.id);
-      // issue 31 item 4: once a report has signatures (this save's, or this tablet's last save's), a save
+      // once a report has signatures (this save's, or this tablet's last save's), a save
       // without the fingerprint is refused; complete-submit recomputes and compares it
       const signed =
         signatures.length > 0 ||
@@ -320,7 +320,7 @@ export function reportRoutes(ctx: AppContext): Hono<AppEnv> {
       if (signed && !pir.inspectionSignatures.fingerprint) {
         throw new HttpError(409, SubmitRefusal.FINGERPRINT_MISSING, { reportId: row.id, signatures: signatures.length });
       }
-      // issue 31 item 5: signatures another tablet saved for this report are not this tablet's to send
+      // signatures another tablet saved for this report are not this tablet's to send
       const others = signaturesSavedByOthers(db, row.id, device);
       const borrowed = signatures.filter((s) => others.has(s.sha256));
       if (borrowed.length) throw new HttpError(409, SubmitRefusal.SIGNATURES_OF_ANOTHER_TABLET, { fileUrls: borrowed.map((s) => s.fileUrl) });
@@ -430,8 +430,8 @@ export function reportRoutes(ctx: AppContext): Hono<AppEnv> {
 
   // ------------------------------------------------------------------ complete-submit
 
-  // issue 31 item 7: a place in the PDF pool first (503 SERVER_BUSY at once when there is none)
-  // issue 30 item 8: complete-submits of one report run one at a time; one overlapping another waits for
+  // a place in the PDF pool first (503 SERVER_BUSY at once when there is none)
+  // complete-submits of one report run one at a time; one overlapping another waits for
   // it and answers from what it left: the same receipt, when the first submitted the report
   const submitting = new Map<number, Promise<void>>();
   const oneSubmitAtATime: MiddlewareHandler<AppEnv> = async (c, next) => {
@@ -466,7 +466,7 @@ export function reportRoutes(ctx: AppContext): Hono<AppEnv> {
     const announced = listAnnounced(db, row.id);
     if (!save || announced.some((a) => a.received_at === null)) return sendJson(c, completeSubmitReply, false);
 
-    // issue 31 item 5: a tablet submits its own save, never one another tablet made, nor signatures
+    // a tablet submits its own save, never one another tablet made, nor signatures
     // another tablet saved for this report (a reclaim does not hand them over)
     if (save.device !== device) throw new HttpError(409, SubmitRefusal.SAVED_BY_ANOTHER_TABLET, { savedBy: save.device, savedAt: save.saved_at });
     const others = signaturesSavedByOthers(db, row.id, device);
@@ -475,7 +475,7 @@ export function reportRoutes(ctx: AppContext): Hono<AppEnv> {
 
     const savedPir = JSON.parse(save.pir) as Pir;
     const extended = currentExtended(row, save);
-    // issue 31 item 3: only a submission the app's flow makes (server/workflow/submit-checks.ts)
+    // only a submission the app's flow makes (server/workflow/submit-checks.ts)
     const onRecord = JSON.parse(row.lifecycle) as Lifecycle;
     const checked = checkSubmission({
       savedPir,
@@ -487,7 +487,7 @@ export function reportRoutes(ctx: AppContext): Hono<AppEnv> {
       now: ctx.now(),
       head: (sha) => readBlobHead(db, sha),
     });
-    // issue 31 item 4: signed (checked above), so fingerprinted
+    // signed (checked above), so fingerprinted
     if (checked.inspector && !savedPir.inspectionSignatures?.fingerprint) throw new HttpError(409, SubmitRefusal.FINGERPRINT_MISSING, { reportId: row.id });
     await checkFingerprint(row.id, savedPir, extended, save, announced);
     const user = c.get('user');
@@ -519,7 +519,7 @@ export function reportRoutes(ctx: AppContext): Hono<AppEnv> {
         ctx.log.warn('[submit] PDF over its time limit', { report: row.id, timeoutMs: ctx.pdf.timeoutMs });
         throw new HttpError(422, Msg.DOCUMENT_TOO_COMPLEX, { timeoutMs: ctx.pdf.timeoutMs });
       }
-      // issue 31 item 7: the PDF queue is full; nothing changed, the app's verify task asks again
+      // the PDF queue is full; nothing changed, the app's verify task asks again
       if (e instanceof PdfBusyError) {
         ctx.log.warn('[submit] PDF queue full', { report: row.id, queued: e.queued });
         throw serverBusy(c, e.retryAfter, { reason: 'documents being made' });
@@ -564,7 +564,7 @@ export function reportRoutes(ctx: AppContext): Hono<AppEnv> {
         ...doc,
         submitedForms: [...doc.submitedForms.filter((f) => !(f.typeOfForm === 'PIR' && f.id === form.id)), form],
         offlinePendingForms: doc.offlinePendingForms.filter((f) => f.typeOfForm !== 'PIR'),
-        // issue 31 item 3: what the checks vouched for, never the flow's fields as the tablet gave them
+        // what the checks vouched for, never the flow's fields as the tablet gave them
         startOfInspection: checked.startOfInspection,
         inspectionstatus: Object.fromEntries(FORM_STEP_NAMES.map((step) => [step, true])),
         inspectionSignatures: {

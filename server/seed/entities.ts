@@ -93,7 +93,7 @@ interface ResolvedFlag extends FlagInfo {
   /** id in the flag-state list (vessel identity) */
   id: number;
   flagName: string;
-  /** the flag state as an issuer of authorisations (issue 29 item 8: a flag-state id there read as another entry) */
+  /** the flag state as an issuer of authorisations (its entry in the issuers' list: a flag-state id there would read as another entry) */
   issuer: Issuer;
 }
 

@@ -1,5 +1,5 @@
 /**
- * A scripted tablet speaking the real HTTP API (issue 34): login, listing with its entity tag, claim,
+ * A scripted tablet speaking the real HTTP API: login, listing with its entity tag, claim,
  * extended info, save, upload and complete-submit, each with the app's Idempotency-Key, so the crash
  * test, the backup test and the capacity and durability benchmarks drive a server like tablets do.
  * Test and benchmark code only; the server never imports it.
@@ -79,7 +79,7 @@ export function makeSaveFiles(seed: string, pictures = 1, pictureBytes = 64 * 10
 
 /**
  * The five save parts announcing `files`, as the app sends them once the inspection is complete (SPEC §4,
- * issue 31's submission checks): started and ended, every form step complete, signed, with the
+ * and the server's submission checks): started and ended, every form step complete, signed, with the
  * fingerprint the server recomputes at complete-submit.
  */
 export async function saveForm(pir: Pir, extended: Extended, files: FileToSend[], note: string): Promise<FormData> {

@@ -1,5 +1,5 @@
 /**
- * Issue 31 item 3: the server accepts only a submission that happened. complete-submit refuses, with
+ * The server accepts only a submission that happened. complete-submit refuses, with
  * 409 and one of the codes below and nothing changed, a saved report that the app's flow (SPEC §4)
  * could not have produced:
  *
@@ -39,7 +39,7 @@ export const SubmitRefusal = {
   SAVED_BY_ANOTHER_TABLET: 'SAVED_BY_ANOTHER_TABLET',
   /** a save or submission carrying signature images another tablet saved for the report */
   SIGNATURES_OF_ANOTHER_TABLET: 'SIGNATURES_OF_ANOTHER_TABLET',
-  /** a save of a signed report without the fingerprint (issue 31 item 4) */
+  /** a save of a signed report without the fingerprint (every signed save carries one) */
   FINGERPRINT_MISSING: 'FINGERPRINT_MISSING',
 } as const;
 

@@ -2,7 +2,7 @@ import type { Locator, Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 import type { ExtendedPir, Pir } from '@/lib/contract';
 import { DEMO_USERS } from '../../server/seed/demo-users';
-import { claimAndStart, goOffline, goOnline, listingFor, login, storedReport, waitForServiceWorker } from './helpers';
+import { claimAndStart, goOffline, goOnline, listingFor, login, showStep, storedReport, waitForServiceWorker } from './helpers';
 
 const amina = DEMO_USERS[0]!;
 
@@ -58,7 +58,8 @@ async function pick(page: Page, scope: Locator, label: string, search?: string) 
 }
 
 async function openStep(page: Page, step: string, title: string) {
-  await page.getByTestId(`stepper-${step}`).click();
+  // by its address: a portrait tablet shows the step navigator instead of the list
+  await showStep(page, step);
   await expect(page.getByRole('heading', { level: 2, name: title })).toBeVisible();
 }
 

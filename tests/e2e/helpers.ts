@@ -157,3 +157,11 @@ export async function confirmStartInspection(page: Page) {
   // test that goes to a step before then would see its #step cleared and wait for it in vain.
   await expect(page.getByRole('dialog')).toBeHidden();
 }
+
+/** Shows a step by its address (`#step`), as the step list, the navigator and links do: the same in every shape. */
+export async function showStep(page: Page, step: string) {
+  await page.evaluate((s) => {
+    location.hash = s;
+  }, step);
+  await expect(page.getByTestId(`step-${step}`)).toBeVisible();
+}

@@ -3,7 +3,7 @@ import { expect, test } from './fixtures';
 import { encodePng } from '../../server/seed/png';
 import type { Pir } from '@/lib/contract';
 import { DEMO_USERS } from '../../server/seed/demo-users';
-import { choose, confirmStartInspection, goOffline, goOnline, listingFor, login, makeJpeg, makeTiff, waitForServiceWorker } from './helpers';
+import { choose, confirmStartInspection, goOffline, goOnline, listingFor, login, makeJpeg, makeTiff, showStep, waitForServiceWorker } from './helpers';
 
 const amina = DEMO_USERS[0]!;
 
@@ -242,8 +242,8 @@ test('vessel pictures and a two-page attachment are added, resized, kept across 
     for (const dark of [false, true]) {
       await setDarkMode(page, dark);
       for (const s of ['vesselpictures', 'pirattachments'] as const) {
-        await page.getByTestId(`stepper-${s}`).click();
-        await expect(page.getByTestId(`step-${s}`)).toBeVisible();
+        // by its address: a portrait tablet shows the step navigator instead of the list
+        await showStep(page, s);
         const img = page.getByTestId(`step-${s}`).getByRole('img').first();
         await expect(img).toBeVisible();
         await expect.poll(() => img.evaluate((i: HTMLImageElement) => i.complete && i.naturalWidth > 0)).toBe(true);

@@ -25,7 +25,7 @@ import { StatusBadge } from '@/components/report/status-badge';
 export function CalendarScreen() {
   const t = useTranslations('calendar');
   const format = useFormatter();
-  // "Today" is the server's: the inspections' times were recorded on its clock (issue 29 item 6).
+  // "Today" is the server's: the inspections' times were recorded on its clock.
   const now = useServerNow({ updateInterval: 60_000 });
   const files = useLocalReports();
   const device = useDeviceName();
@@ -82,7 +82,7 @@ export function CalendarScreen() {
                     <ul className="grid grid-cols-1 gap-2 @md:grid-cols-[repeat(auto-fill,minmax(11rem,1fr))]">
                       {reports.map((r) => {
                         const time = format.dateTime(new Date(r.startOfInspection!), { hour: '2-digit', minute: '2-digit' });
-                        // This tablet's own inspections stand apart from the others' (issue 21).
+                        // This tablet's own inspections stand apart from the others'.
                         const mine = isHeldHere(r, device);
                         return (
                           <li key={r.id}>

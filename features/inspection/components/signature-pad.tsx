@@ -14,7 +14,7 @@ type PadState = 'empty' | 'drawn' | 'registered';
 /**
  * A signature pad (SPEC §2): draw with a finger, pen or mouse; clear; save registers it. Drawn in
  * 500×200 units, so the strokes keep their shape at any screen size. On a small screen the pad also
- * opens full screen, turned to landscape when the screen is held upright (issue 21).
+ * opens full screen, turned to landscape when the screen is held upright, so there is room to sign.
  */
 export function SignaturePad({
   label,

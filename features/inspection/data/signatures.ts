@@ -28,7 +28,7 @@ export async function registerSignature(reportId: number, role: SignatureRole, p
   await putFile({
     id,
     url: id,
-    // shown as the time of signing: the server's time (issue 29 item 6)
+    // shown as the time of signing: the server's time, whatever the tablet's clock says
     date: serverNow().toISOString(),
     content: png,
     width: null,

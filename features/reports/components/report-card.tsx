@@ -191,7 +191,7 @@ export const ReportCard = memo(function ReportCard({
   );
 });
 
-/** Issue 22: what the server's receipt says, on the card of a submitted report until it is archived. */
+/** What the server's receipt says, on the card of a submitted report until it is archived. */
 function ReceiptNote({ report }: { report: Pir }) {
   const t = useTranslations('reports.card');
   const stored = receiptToShow(report);

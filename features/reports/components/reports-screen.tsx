@@ -125,7 +125,7 @@ export function ReportsScreen() {
         subtitle={
           <span className="flex flex-wrap gap-x-3">
             <span data-testid="updated">{updated}</span>
-            {/* What has left the tablet, online or not (issue 21). */}
+            {/* What has left the tablet, online or not. */}
             <span data-testid="outbox" role="status" aria-label={t('outboxLabel', { ...outbox, connection })} className="font-medium text-foreground">
               {t('outbox', { ...outbox, connection })}
             </span>

@@ -9,7 +9,7 @@ import { reportTitle } from '@/lib/reports/groups';
 import { href } from '@/lib/routes/shell-path';
 import type { TodayItem } from '@/lib/reports/today';
 
-/** Today's and tomorrow's work on this tablet, at a glance above the groups (issue 32; docs/decisions.md). */
+/** Today's and tomorrow's work on this tablet, at a glance above the groups (docs/decisions.md). */
 export function TodayOnTablet({ items }: { items: TodayItem<Pir>[] }) {
   const t = useTranslations('reports.today');
   const format = useFormatter();

@@ -71,7 +71,7 @@ export function LoginScreen() {
       if (err.message === INVALID_CREDENTIALS) return t('errors.INVALID_CREDENTIALS');
       if (err.message === TOO_MANY_REQUESTS) return t('errors.TOO_MANY_REQUESTS', { seconds: retryAfterSeconds(err.details) });
       if (err.message === DEVICE_OF_ANOTHER_USER) return t('errors.DEVICE_OF_ANOTHER_USER', { device: deviceName.trim() || storedDevice });
-      // issue 31 item 8: a name with invisible or direction characters, or one that looks like a registered tablet
+      // a tablet name is refused when it holds invisible or direction characters, or looks like a registered tablet's
       if (err.message === INVALID_DEVICE_NAME) return t('errors.INVALID_DEVICE_NAME', { device: deviceName.trim() || storedDevice });
       if (err.message === DEVICE_NAME_CONFUSABLE) {
         const similar = (err.details as { similarTo?: unknown } | undefined)?.similarTo;
@@ -161,7 +161,7 @@ export function LoginScreen() {
           <Button type="submit" size="lg" disabled={!canSubmit} aria-describedby={!canSubmit && !busy ? ids.why : undefined}>
             {busy ? t('submitting') : t('submit')}
           </Button>
-          {/* A disabled button says why (issue 21). */}
+          {/* A disabled button says why. */}
           {!canSubmit && !busy && (
             <p id={ids.why} className="-mt-2 text-center text-xs text-muted-foreground" data-testid="sign-in-why">
               {t('fillBoth')}

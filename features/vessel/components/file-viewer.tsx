@@ -60,7 +60,7 @@ function Viewer({ report, file }: { report: Pir; file: VesselFile }) {
         title={file.name}
         back={{ href: href.vesselCategory(report.id, file.segment), label: t('backToFiles') }}
       />
-      {/* One row in every shape (issue 21: on a phone a wrapped toolbar pushed the picture below the fold): the details give way, the buttons keep 44 px. */}
+      {/* One row in every shape (on a phone a wrapped toolbar would push the picture below the fold): the details give way, the buttons keep 44 px. */}
       <div role="toolbar" aria-label={t('viewer.toolbar')} className="flex items-center gap-2 rounded-xl border bg-card p-1.5 sm:p-2">
         <span className="flex min-w-0 flex-1 items-center gap-2 px-1 text-sm text-muted-foreground sm:px-2" data-testid="viewer-details">
           <KindIcon kind={kind} className="size-4 shrink-0" />

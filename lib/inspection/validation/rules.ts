@@ -17,7 +17,7 @@ export type Check<T> = (value: T) => string | null;
 /** Milliseconds since the epoch. */
 export type Clock = () => number;
 /**
- * The server's time as the tablet knows it (issue 29 item 6: a tablet three days slow must not call
+ * The server's time as the tablet knows it (a tablet three days slow must not call
  * today "in the future"). Reads `Date` at each call (not a reference taken at import), so a faked
  * system time applies.
  */

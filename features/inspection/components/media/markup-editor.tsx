@@ -26,7 +26,7 @@ import { Dialog, DialogContent, DialogDescription, DialogTitle } from '@/compone
 import { useMediaErrorText } from './media-common';
 
 /**
- * Marking up a picture (issue 21), full screen: freehand strokes in red (the default), yellow, white
+ * Marking up a picture, full screen: freehand strokes in red (the default), yellow, white
  * or black, undo, clear, save. Saving flattens the strokes onto the picture in a worker and adds the
  * result as a new picture beside the original, which stays as it was.
  */

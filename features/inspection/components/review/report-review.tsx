@@ -11,7 +11,7 @@ import { useResolvedReview, useReviewMessages } from './use-review';
 const LANGUAGES: Language[] = ['en', 'fr'];
 
 /**
- * Issue 22 item 1: the whole report, read only, in large type, for the master before signing. Its
+ * The whole report, read only, in large type, for the master before signing. Its
  * language is its own (`language`); the inspector's setting is not touched. Children render inside the
  * review's language too (the signed PDF is made in it).
  */

@@ -34,7 +34,7 @@ function canMakeSignedPdf(report: Pir): boolean {
   return ['readytosubmit', 'submitting', 'submitted'].includes(report.status) && Boolean(s.inspectorSignature) && (s.masterRefuses || Boolean(s.masterSignature)) && !!report.extended;
 }
 
-/** Issue 22 item 2: the signed report as a PDF, made on the tablet in a worker, in the review's language. */
+/** The signed report as a PDF, made on the tablet in a worker, in the review's language. */
 export function SignedReportPdf({ report }: { report: Pir }) {
   const t = useTranslations('review.pdf');
   const locale = useLocale();

@@ -143,7 +143,7 @@ function SentForms({ report }: { report: Pir }) {
 }
 
 /**
- * Issue 22: the server's receipt of the submission, kept on the tablet with the report (shown offline
+ * The server's receipt of the submission, kept on the tablet with the report (shown offline
  * too) until it is archived: how many of the files sent it holds unchanged, the total, the fingerprint
  * it checked, and each file with its size and SHA-256.
  */

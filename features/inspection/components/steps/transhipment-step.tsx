@@ -165,7 +165,7 @@ function joinLatLong(latitude: string, longitude: string): string | null {
 type Locating = { state: 'idle' | 'locating' } | { state: 'filled'; accuracy: number } | { state: 'denied' | 'unavailable' };
 
 /**
- * Issue 22 item 5: fills the position at sea from the device (Geolocation API), in the SPEC's
+ * Fills the position at sea from the device (Geolocation API), in the SPEC's
  * "latitude-longitude" form; says so when location is refused or not available.
  */
 function UseMyPosition({ onPosition }: { onPosition: (latitude: string, longitude: string) => void }) {

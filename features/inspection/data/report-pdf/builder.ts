@@ -1,5 +1,5 @@
 /**
- * Builds the signed report's PDF in a worker (issue 22 item 2): the layout of a long report and the
+ * Builds the signed report's PDF in a worker: the layout of a long report and the
  * embedding of its pictures would hold the main thread for far more than 50 ms. Where the worker
  * cannot start, the same function runs here.
  */

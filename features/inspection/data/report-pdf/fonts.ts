@@ -1,5 +1,5 @@
 /**
- * The signed report's fonts (issue 29 item 4): DejaVu Sans from the npm package dejavu-fonts-ttf, which
+ * The signed report's fonts: DejaVu Sans from the npm package dejavu-fonts-ttf, which
  * scripts/build.mjs copies to /pdf-fonts/ in the static export, where the service worker precaches them
  * with the rest of the app. So they are fetched from the app's own origin, online or not, and only by the
  * PDF worker (or its main-thread fallback): no page loads them.

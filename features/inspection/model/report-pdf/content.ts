@@ -1,5 +1,5 @@
 /**
- * What the signed report's PDF says (issue 22 item 2), from the resolved review: the header (report
+ * What the signed report's PDF says, from the resolved review: the header (report
  * number, vessel, place, date), every step, both signatures or the refusal, and the fingerprint's short
  * form when the report has one. Pure; labels come from the review's translator.
  */

@@ -1,5 +1,5 @@
 /**
- * Issue 22 item 2: the signed report's A4 pages, as positioned blocks. Pure: content and text metrics
+ * The signed report's A4 pages, as positioned blocks. Pure: content and text metrics
  * in, pages of blocks out; no pdf-lib, no React, no I/O (features/inspection/model/report-pdf/render.ts draws the blocks).
  * Nothing is cut: long text wraps (words longer than a line are broken) and flows onto new pages, and
  * every string is first made printable with the embedded fonts' coverage (lib/format/print-text.ts).
