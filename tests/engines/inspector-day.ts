@@ -88,15 +88,23 @@ export async function choose(t: Tablet, button: Find, paths: string[]) {
 }
 
 export const panel: Find = { css: 'section[aria-labelledby="step-title"]' };
-export const stepper = (step: string): Find => ({ testId: `stepper-${step}` });
+/** A step in the step list, read also where the list is folded into the navigator (its state is there, not shown). */
+export const stepper = (step: string): Find => ({ testId: `stepper-${step}`, hidden: true });
 
 /**
- * Opens a step from the step list, as the inspector does. A tap that lands while the page is still
- * returning to the list after a step was completed is taken back by that return: tap again.
+ * Opens a step from the step list, as the inspector does; where the list is folded into the step
+ * navigator (a portrait tablet, a phone), from the navigator's sheet of steps. A tap that lands while
+ * the page is still returning to the current step after a step was completed is taken back by that
+ * return: tap again.
  */
 export async function openStep(t: Tablet, step: string) {
   for (let attempt = 1; ; attempt++) {
-    await t.click(stepper(step));
+    const listShown = await t.run<boolean>('var e = find(arg); return !!e && e.getClientRects().length > 0;', stepper(step));
+    if (listShown) await t.click(stepper(step));
+    else {
+      await t.click({ testId: 'step-sheet-open' });
+      await t.click({ testId: `stepnav-${step}` });
+    }
     try {
       return await shown(t, { testId: `step-${step}` }, 5000);
     } catch (e) {
