@@ -99,12 +99,14 @@ export async function everyCharacter(t: Tablet, dataDir: string, report: Pir, wh
   fs.writeFileSync(pictures[1]!, makeJpeg(800, 600, 160));
 
   await login(t, who);
-  // Item 6: the tablet's clock is 3 days slow (in this page, until it is reloaded). The claim's reply
-  // tells the app the server's time: it warns, and dates what it records on the server's time.
+  // Item 6: the tablet's clock is 3 days slow (in this page, until it is reloaded). The server's next
+  // reply (here the list's refresh) tells the app the server's time: it warns, and dates what it
+  // records on the server's time. The warning is waited for before the claim: it moves the cards down.
   await t.run(SLOW_CLOCK, -3 * DAY);
+  await t.click({ role: 'button', name: 'Refresh the list from the server' });
+  await until(t, 'the clock warning', 'var e = find(arg); return !!e && /3 days behind/.test(e.textContent);', { testId: 'clock-banner' });
   await t.click({ within: { css: `[data-report-id="${report.id}"]` }, role: 'button', name: 'Claim' });
   await readyInItsGroup(t, report.id);
-  await until(t, 'the clock warning', 'var e = find(arg); return !!e && /3 days behind/.test(e.textContent);', { testId: 'clock-banner' });
   // Opened from its card (no reload: the page keeps its slow clock).
   await t.click({ css: `[data-report-id="${report.id}"] a[href^="/pir/"]` });
   await shown(t, { role: 'heading', name: 'Inspection started' });
