@@ -134,7 +134,11 @@ async function journey(target: Target, report: Pir, patience = 60_000) {
   await page.getByTestId('stepper-submit').click();
   await page.getByRole('button', { name: 'Submit' }).click();
   await expect(page.getByTestId('submit-status')).toContainText('Submitting');
-  await expect(page.getByText('Waiting for the network')).toBeVisible();
+  await expect(page.getByTestId('process').getByText('Waiting for the network')).toBeVisible();
+  // The report's own outbox says the same of its entries and of each file it sends.
+  const outbox = page.getByTestId('report-outbox');
+  await expect(outbox.getByTestId('outbox-entries')).toContainText('Waiting for the network · not sent');
+  for (const file of await outbox.getByTestId('outbox-file').all()) await expect(file).toContainText('Waiting for the network · not sent');
 
   await goOnline(context);
   await expect(page.getByTestId('submit-status')).toContainText('Submitted on', { timeout: patience });
