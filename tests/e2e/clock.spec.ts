@@ -5,33 +5,15 @@
  */
 import Database from 'better-sqlite3';
 import path from 'node:path';
-import type { Page } from '@playwright/test';
 import type { Pir } from '@/lib/contract';
 import { DEMO_USERS } from '../../server/seed/demo-users';
 import { expect, test } from './fixtures';
-import { claimAndStart, completeFormSteps, drawOn, listingFor, login, storedReport } from './helpers';
+import { claimAndStart, completeFormSteps, drawOn, listingFor, login, skewTabletClock, storedReport } from './helpers';
 
 const amina = DEMO_USERS[0]!;
 const DAY = 24 * 3600 * 1000;
 /** How far a recorded time may be from the machine's (the server's) time: the test's own length, plus slack. */
 const NEAR = 10 * 60 * 1000;
-
-/** Shifts the page's clock by `skewMs` (negative: the tablet is behind), before any of the app's scripts run. */
-async function skewTabletClock(page: Page, skewMs: number) {
-  await page.addInitScript((skew) => {
-    const RealDate = Date;
-    class TabletDate extends RealDate {
-      constructor(...args: unknown[]) {
-        if (args.length === 0) super(RealDate.now() + skew);
-        else super(...(args as [string | number | Date]));
-      }
-      static now() {
-        return RealDate.now() + skew;
-      }
-    }
-    globalThis.Date = TabletDate as DateConstructor;
-  }, skewMs);
-}
 
 const near = (iso: string | null | undefined, to: number) => {
   expect(iso, 'a recorded time').toBeTruthy();

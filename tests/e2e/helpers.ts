@@ -165,3 +165,20 @@ export async function showStep(page: Page, step: string) {
   }, step);
   await expect(page.getByTestId(`step-${step}`)).toBeVisible();
 }
+
+/** Shifts the page's clock by `skewMs` (negative: the tablet is behind), before any of the app's scripts run. */
+export async function skewTabletClock(page: Page, skewMs: number) {
+  await page.addInitScript((skew) => {
+    const RealDate = Date;
+    class TabletDate extends RealDate {
+      constructor(...args: unknown[]) {
+        if (args.length === 0) super(RealDate.now() + skew);
+        else super(...(args as [string | number | Date]));
+      }
+      static now() {
+        return RealDate.now() + skew;
+      }
+    }
+    globalThis.Date = TabletDate as DateConstructor;
+  }, skewMs);
+}

@@ -3,7 +3,7 @@ import path from 'node:path';
 import type { Page } from '@playwright/test';
 import { DEMO_USERS } from '../../server/seed/demo-users';
 import { expect, test } from '../e2e/fixtures';
-import { listingFor, login } from '../e2e/helpers';
+import { listingFor, login, skewTabletClock } from '../e2e/helpers';
 
 const amina = DEMO_USERS[0]!;
 const OUT = path.resolve('screens');
@@ -120,20 +120,7 @@ test('the tablet full while typing, and a report edited in another tab', async (
 });
 
 test('a tablet clock 3 days slow', async ({ page }) => {
-  await page.addInitScript(() => {
-    const RealDate = Date;
-    const skew = -3 * 24 * 3600 * 1000;
-    class TabletDate extends RealDate {
-      constructor(...args: unknown[]) {
-        if (args.length === 0) super(RealDate.now() + skew);
-        else super(...(args as [string | number | Date]));
-      }
-      static now() {
-        return RealDate.now() + skew;
-      }
-    }
-    globalThis.Date = TabletDate as DateConstructor;
-  });
+  await skewTabletClock(page, -3 * 24 * 3600 * 1000);
   await login(page, amina);
   await photograph(page, 'clock', async (p) => {
     await expect(p.getByTestId('clock-banner')).toBeVisible({ timeout: 20_000 });
