@@ -23,19 +23,20 @@ export type OutboxState =
   /** the receipt holds another size or hash, or lacks it */
   | 'differs';
 
-export type OutboxFile = { fileUrl: string; size: number | null; state: OutboxState } & (
+/** Which file of the report it is: a signature, an inspection picture, a document made on the tablet. */
+type Identity = { fileUrl: string } & (
   | { part: 'signatures'; role: 'master' | 'inspector' }
   | { part: 'pictures'; pictureUid: string }
   | { part: 'attachments'; attachmentUid: string }
 );
+
+export type OutboxFile = Identity & { size: number | null; state: OutboxState };
 
 export interface ReportOutbox {
   /** the report's entries (its text, the save) */
   entries: OutboxState;
   files: OutboxFile[];
 }
-
-type Identity = OutboxFile extends infer F ? (F extends OutboxFile ? Omit<F, 'size' | 'state'> : never) : never;
 
 /** The files a submission of the report sends, in the order it sends them (lib/reports/actions.ts collectUploads). */
 function filesOfSubmission(report: Pick<Pir, 'inspectionSignatures' | 'extended'>): Identity[] {
