@@ -58,7 +58,8 @@ export function holdReportEditor(reportId: number, onState: (s: EditorState) => 
   const request = (options: LockOptions) =>
     locks
       .request(name, options, async (lock) => {
-        if (!lock) return lost();
+        // Not granted: another tab holds it, unless this tab does (a check that crossed a take-over).
+        if (!lock) return release ? undefined : lost();
         await held();
         lost();
       })
@@ -106,9 +107,10 @@ export function holdReportEditor(reportId: number, onState: (s: EditorState) => 
       const take = (options: LockOptions) =>
         locks.request(name, options, async () => {
           granted = true;
-          waiting = null;
-          // The other tab's last edits, as stored.
+          // The other tab's last edits, as stored. `waiting` stays set until this tab edits, so that
+          // the check for a free report does not run in between.
           await reloadReports([reportId]);
+          waiting = null;
           await held();
           lost();
         });

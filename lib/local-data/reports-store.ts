@@ -253,13 +253,20 @@ async function store(put: Pir[], remove: number[], change: Change) {
   await Promise.all([...ops, tx.done]);
 }
 
-/** Another tab changed these reports: show what is stored. */
+/**
+ * Another tab changed these reports: show what is stored. A report this tab edited and has not stored
+ * yet, or edited while it was being read, keeps this tab's version: it is newer, and is stored (and
+ * announced) shortly.
+ */
 export async function reloadReports(ids: number[]) {
+  const before = new Map(allReports().map((r) => [r.id, r]));
   const d = await db();
   const found = await Promise.all(ids.map((id) => d.get('reports', id)));
+  const current = new Map(allReports().map((r) => [r.id, r]));
+  const kept = (id: number) => dirty.has(id) || writing.has(id) || current.get(id) !== before.get(id);
   setInMemory(
-    found.filter((r): r is Pir => r !== undefined),
-    ids.filter((_, i) => found[i] === undefined),
+    found.filter((r): r is Pir => r !== undefined && !kept(r.id)),
+    ids.filter((id, i) => found[i] === undefined && !kept(id)),
   );
 }
 

@@ -49,7 +49,7 @@ async function fetchLists(held: HeldReferenceData | undefined, which: readonly R
 }
 
 /** The lists not on the tablet. */
-function missingLists(data: HeldReferenceData | undefined): ReferenceDataset[] {
+export function missingLists(data: HeldReferenceData | undefined): ReferenceDataset[] {
   return REFERENCE_DATASETS.filter((d) => !data?.[d]);
 }
 

@@ -79,6 +79,8 @@ async function journey(target: Target, report: Pir, patience = 60_000) {
   await expect(page.getByText(`${report.vesselIdentity.vesselName} is ready for inspection.`)).toBeVisible({ timeout: patience });
   await expect(page.getByTestId('group-ready').locator(`[data-report-id="${report.id}"] [data-status]`)).toHaveAttribute('data-status', 'ready');
   expect(await storedFileCount(page, report.id)).toBe(files.length);
+  // The steps' lists are on the tablet too (the reports page says which are not, until they are).
+  await expect(page.getByTestId('lists-missing')).toHaveCount(0, { timeout: patience });
 
   // Offline from here: page and service worker requests fail.
   await goOffline(context);

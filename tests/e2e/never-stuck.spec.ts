@@ -2,7 +2,7 @@ import type { BrowserContext, Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 import { DEMO_USERS } from '../../server/seed/demo-users';
 import { remoteFilesOf } from '@/lib/reports/remote-files';
-import { listingFor, login, storedReport, waitForServiceWorker } from './helpers';
+import { goOffline, goOnline, listingFor, login, storedReport, waitForServiceWorker } from './helpers';
 
 const [amina] = DEMO_USERS as unknown as [(typeof DEMO_USERS)[0]];
 
@@ -72,6 +72,8 @@ test('a reference list that fails is fetched again by itself, alone, while the o
     return list === 'imageType' && !answered ? route.abort('connectionreset') : route.fallback();
   });
   await login(page, amina);
+  // Where reports are prepared, before the inspector leaves coverage: which list is not here yet.
+  await expect(page.getByTestId('lists-missing')).toContainText('One list the steps need is not on this tablet yet: picture types.', { timeout: 30_000 });
   await page.goto(`/pir/${report.id}/#vesselpictures`);
   await expect(page.getByTestId('missing-list')).toContainText('The list of picture types is not on this tablet yet', { timeout: 30_000 });
   // The other lists arrived and stay: a form step's lists are there.
@@ -86,9 +88,17 @@ test('a reference list that fails is fetched again by itself, alone, while the o
   const [flag, imageType] = [asked.flag, asked.imageType];
   await expect.poll(() => asked.imageType, { timeout: 20_000 }).toBeGreaterThan(imageType);
   expect(asked.flag).toBe(flag);
+  // Offline, the step does not claim the list is being fetched, and offers nothing that cannot work.
+  await goOffline(page.context());
+  await expect(page.getByTestId('missing-list')).toContainText('it is fetched once the tablet is back online');
+  await expect(page.getByRole('button', { name: 'Try again now' })).toHaveCount(0);
+  await goOnline(page.context());
   answered = true;
   await page.getByRole('button', { name: 'Try again now' }).click();
   await expect(page.getByTestId('missing-list')).toHaveCount(0, { timeout: 10_000 });
+  await page.goto('/reports/');
+  await expect(page.getByTestId('group-inspecting')).toBeVisible();
+  await expect(page.getByTestId('lists-missing')).toHaveCount(0);
 });
 
 test('the same inspector on two tablets gets a report back: the submission refused on the first tablet gives way to its reclaim, its entries stay', async ({

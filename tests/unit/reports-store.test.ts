@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { createAppRuntime } from '@/lib/app/runtime';
 import { localKeys } from '@/lib/local-data/cache';
 import { db } from '@/lib/local-data/db';
-import { commit, currentWriteProblem, editReport, findReport, flushEdits, onWriteProblem, RETRY_WRITE_MS, WRITE_AHEAD_KEY } from '@/lib/local-data/reports-store';
+import { commit, currentWriteProblem, editReport, findReport, flushEdits, onWriteProblem, reloadReports, RETRY_WRITE_MS, WRITE_AHEAD_KEY } from '@/lib/local-data/reports-store';
 import type { Pir } from '@/lib/contract';
 import { MemoryStorage } from './fixtures/memory-storage';
 import { emptyExtended, report } from './fixtures/report';
@@ -32,6 +32,32 @@ describe('the tablet\'s reports', () => {
     const expected = { inspectionComment: 'Check hold 3', extended: { pir: { findingsByInspector: 'Hold 3 at -18 °C' } } };
     expect(findReport(held.id)).toMatchObject(expected);
     expect(await (await db()).get('reports', held.id)).toMatchObject(expected);
+  });
+
+  it('follows what another tab stored, but never replaces what this tab typed and has not stored yet', async () => {
+    const client = new QueryClient();
+    createAppRuntime(client);
+    const held = report(305, 'inspecting', { claimedByDevice: 'TAB-A', extended: findings('Hold 3') });
+    client.setQueryData(localKeys.reports, [held]);
+    await commit({ put: [held] });
+
+    // Another tab stored the master's comment: this tab shows it.
+    const other = { ...held, inspectionComment: 'From the other tab' };
+    await (await db()).put('reports', other);
+    await reloadReports([held.id]);
+    expect(findReport(held.id)?.inspectionComment).toBe('From the other tab');
+
+    // This tab types; a late message from the other tab must not take the words back.
+    editReport(held.id, (r) => ({ ...r, extended: findings('Hold 3 at -18 °C; the agent confirms.') }));
+    await reloadReports([held.id]);
+    expect(findReport(held.id)?.extended?.pir.findingsByInspector).toBe('Hold 3 at -18 °C; the agent confirms.');
+    // Nor while it is read: a keystroke during the read wins over what the read found.
+    const reading = reloadReports([held.id]);
+    editReport(held.id, (r) => ({ ...r, extended: findings('Hold 3 at -18 °C; the agent confirms. Checked.') }));
+    await reading;
+    await flushEdits();
+    expect(findReport(held.id)?.extended?.pir.findingsByInspector).toBe('Hold 3 at -18 °C; the agent confirms. Checked.');
+    expect((await (await db()).get('reports', held.id))?.extended?.pir.findingsByInspector).toBe('Hold 3 at -18 °C; the agent confirms. Checked.');
   });
 
   it('shows a change at once, before it is stored', async () => {

@@ -28,6 +28,7 @@ import { prefetchCardPictures, stopCardPictures } from '@/components/report/repo
 import { loadActions } from '@/lib/reports/load-actions';
 import { ReportFilters } from './report-filters';
 import { ReportGroup, type GroupName } from './report-group';
+import { MissingListsNotice } from './missing-lists-notice';
 import { TodayOnTablet } from './today-on-tablet';
 import { todayOnThisTablet } from '@/lib/reports/today';
 import { ReportSearch, useTextFilter } from './report-search';
@@ -172,6 +173,7 @@ export function ReportsScreen() {
 
       <PullToRefresh onRefresh={refresh}>
         {!online && <p className="mb-4 rounded-lg bg-muted p-3 text-sm">{t('offlineCopy')}</p>}
+        <MissingListsNotice />
         {files.isPending && total === 0 && <p role="status">{t('loading')}</p>}
         {files.isError && total === 0 && (
           <p role="alert" className="rounded-lg bg-destructive/10 p-3 text-destructive">
