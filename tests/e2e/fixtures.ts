@@ -2,7 +2,7 @@ import { test as base, expect } from '@playwright/test';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { startServer, type AppOptions } from '../../server/app';
+import { createApp, startServer, type AppOptions } from '../../server/app';
 
 export interface TestServer {
   url: string;
@@ -12,6 +12,21 @@ export interface TestServer {
 }
 
 const quiet = { info: () => {}, warn: () => {}, error: () => {} };
+
+let template: Promise<string> | null = null;
+/**
+ * The demo data, generated once per test worker (its pictures and PDFs take seconds) and copied for
+ * each test: every test still starts from the same fresh data.
+ */
+function demoData(): Promise<string> {
+  return (template ??= (async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'pir-e2e-demo-'));
+    process.on('exit', () => fs.rmSync(dir, { recursive: true, force: true }));
+    const app = await createApp({ dataDir: dir, staticDir: path.resolve('out'), logger: quiet });
+    app.close();
+    return dir;
+  })());
+}
 
 /**
  * Every test gets its own reference server with fresh demo data, serving the built app: tests do
@@ -23,6 +38,7 @@ export const test = base.extend<{ server: TestServer; serverOptions: Partial<App
   copyStatic: [false, { option: true }],
   server: async ({ serverOptions, copyStatic }, provide) => {
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'pir-e2e-'));
+    fs.cpSync(await demoData(), dataDir, { recursive: true });
     let staticDir = path.resolve('out');
     if (copyStatic) {
       staticDir = path.join(dataDir, 'out');

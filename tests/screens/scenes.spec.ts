@@ -79,6 +79,14 @@ test('a reference list missing', async ({ page, request }) => {
   });
 });
 
+test('lists missing where reports are prepared', async ({ page }) => {
+  await page.context().route(/\/be\/reference_data\/(imageType|species)$/, (route) => route.abort('connectionreset'));
+  await login(page, amina);
+  await photograph(page, 'lists-missing', async (p) => {
+    await expect(p.getByTestId('lists-missing')).toBeVisible({ timeout: 30_000 });
+  });
+});
+
 test('not enough space', async ({ page, request }) => {
   const free = (await listingFor(request, amina)).find((r) => r.status === 'notready' && !r.claimedByDevice)!;
   await page.addInitScript(() => {
