@@ -1,11 +1,13 @@
 /**
- * SPEC §7 calls: paths, payloads and replies, shared by the app and the reference server.
- * Every call is under BASE_PATH; all but login carry `Authorization: Bearer <jwt>`.
+ * SPEC §7 calls: payloads and replies, shared by the app and the reference server. The calls
+ * themselves (method, path, token, idempotency) are ROUTES in ./routes.ts.
  */
 import './zod-config';
 import { z } from 'zod';
 import { MAX_FILE_BYTES, FILE_KINDS } from './constants';
 import { extended, extendedVessel, pir, submitReceipt, token, userProfile } from './entities';
+import { referenceSchemas } from './reference';
+import type { RouteName } from './routes';
 
 /** Error replies (SPEC §8): a message, and optional details. */
 export const errorReply = z.object({
@@ -109,3 +111,27 @@ export type CompleteSubmitReply = z.infer<typeof completeSubmitReply>;
 
 export const fileKind = z.enum(FILE_KINDS);
 
+// ---------------------------------------------------------------- by call
+
+/**
+ * Each call of ROUTES (./routes.ts) with its body and reply schemas; null where the body or reply is
+ * not JSON. A call added to ROUTES is a type error here until its schemas are named.
+ */
+export const routeSchemas = {
+  login: { body: loginRequest, reply: loginReply },
+  refreshToken: { body: null, reply: refreshReply },
+  logout: { body: null, reply: logoutReply },
+  currentFiles: { body: null, reply: currentFilesReply },
+  claim: { body: deviceRequest, reply: claimReply },
+  release: { body: deviceRequest, reply: releaseReply },
+  extended: { body: null, reply: extendedReply },
+  /** multipart: one JSON text per part */
+  save: { body: saveParts, reply: saveReply },
+  /** the file's bytes; the reply is text that begins with UPLOAD_OK_PREFIX */
+  submitFile: { body: null, reply: null },
+  completeSubmit: { body: null, reply: completeSubmitReply },
+  /** the file's bytes */
+  file: { body: null, reply: null },
+  /** one schema per dataset */
+  referenceData: { body: null, reply: referenceSchemas },
+} as const satisfies Record<RouteName, { body: unknown; reply: unknown }>;

@@ -1,6 +1,6 @@
 /**
- * The contract's plain values: statuses, steps, paths and limits. They carry no zod, so the app's
- * first scripts can use them while the schemas load on demand (lib/contract/load.ts).
+ * The contract's plain values: statuses, steps and limits (the calls' paths are ./routes.ts). They
+ * carry no zod, so the app's first scripts can use them while the schemas load on demand (lib/contract/load.ts).
  */
 
 /** SPEC §4: report statuses with their order numbers. */
@@ -130,28 +130,4 @@ export const FONT_SIZES = ['small', 'medium', 'large'] as const;
 export function pirCallId(report: { fileId: number; offlinePendingForms: readonly { id: number; typeOfForm: string }[] }): number {
   const pending = report.offlinePendingForms.find((f) => f.typeOfForm === 'PIR') ?? report.offlinePendingForms[0];
   return pending ? pending.id : report.fileId;
-}
-
-
-// ---------------------------------------------------------------- paths
-
-export const paths = {
-  login: () => 'login',
-  refreshToken: () => 'refresh_token',
-  /** ends the session of the token it carries (a server without it answers 404) */
-  logout: () => 'logout',
-  currentFiles: () => 'offline-api/current-files',
-  claim: (id: number) => `offline-api/pir/${id}/device-claim`,
-  release: (id: number) => `offline-api/pir/${id}/device-release`,
-  save: (id: number) => `offline-api/pir/${id}/save`,
-  completeSubmit: (id: number) => `offline-api/pir/${id}/complete-submit`,
-  extended: (id: number) => `offline-api/pir/${id}`,
-  submitFile: (id: number, name: string) => `offline-api/submit-file/${id}/${encodeURIComponent(name)}`,
-  file: (kind: (typeof FILE_KINDS)[number], id: number) => `offline-api/files/${kind}/${id}`,
-  referenceData: (dataset: (typeof REFERENCE_DATASETS)[number]) => `reference_data/${dataset}`,
-} as const;
-
-/** Download links in the listing are absolute paths under BASE_PATH. */
-export function downloadLink(kind: (typeof FILE_KINDS)[number], id: number): string {
-  return `${BASE_PATH}/${paths.file(kind, id)}`;
 }

@@ -1,4 +1,5 @@
 export * from './constants';
+export * from './routes';
 export * from './status';
 export * from './entities';
 export * from './reference';

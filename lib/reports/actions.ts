@@ -4,7 +4,8 @@
  */
 import { signatureFileName } from '@/lib/media/upload-names';
 import type { Pir, Task } from '@/lib/contract';
-import { IDEMPOTENCY_HEADER, paths, pirCallId } from '@/lib/contract/constants';
+import { IDEMPOTENCY_HEADER, pirCallId } from '@/lib/contract/constants';
+import { paths, ROUTES } from '@/lib/contract/routes';
 import { loadContract } from '@/lib/contract/load';
 import { call } from '@/lib/api/client';
 import { serverNow } from '@/lib/clock/clock';
@@ -76,7 +77,7 @@ const queuing = new Set<number>();
 export async function releaseReport(report: Pir, device: string) {
   await runner().cancel(report.id);
   const body = (await loadContract()).deviceRequest.parse({ deviceIdentifier: device });
-  await call(paths.release(pirCallId(report)), (c) => c.releaseReply, { method: 'post', json: body, headers: { [IDEMPOTENCY_HEADER]: uid() } });
+  await call(paths.release(pirCallId(report)), (c) => c.routeSchemas.release.reply, { method: ROUTES.release.method, json: body, headers: { [IDEMPOTENCY_HEADER]: uid() } });
   const released = transition(report, { type: 'release' });
   const fresh: Pir = {
     ...released,

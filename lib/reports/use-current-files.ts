@@ -2,7 +2,7 @@
 import { useQuery, type QueryFunctionContext } from '@tanstack/react-query';
 import { callUnlessUnchanged } from '@/lib/api/client';
 import type { Pir } from '@/lib/contract';
-import { paths } from '@/lib/contract/constants';
+import { paths } from '@/lib/contract/routes';
 import { queryKeys } from '@/lib/query/client';
 
 /** SPEC §9: the list refetches every 30 s. */
@@ -28,7 +28,7 @@ const etags = new WeakMap<Pir[], string>();
  */
 async function fetchListing({ client, queryKey }: QueryFunctionContext): Promise<Pir[]> {
   const held = client.getQueryData<Pir[]>(queryKey);
-  const reply = await callUnlessUnchanged(paths.currentFiles(), (c) => c.currentFilesReply, (held && etags.get(held)) ?? null);
+  const reply = await callUnlessUnchanged(paths.currentFiles(), (c) => c.routeSchemas.currentFiles.reply, (held && etags.get(held)) ?? null);
   localStorage.setItem(CHECKED_KEY, String(Date.now()));
   if (reply.unchanged) return held!;
   if (reply.etag) etags.set(reply.data, reply.etag);

@@ -4,7 +4,7 @@
  * without that call (404; SPEC §7 does not list it), an ended session (401), no network or a slow answer
  * change nothing and show nothing: the session then ends with its token.
  */
-import { paths } from '@/lib/contract/constants';
+import { paths, ROUTES } from '@/lib/contract/routes';
 import { MOCK_MODE } from '@/lib/api/mock';
 import { http } from '@/lib/api/client';
 import { currentToken, signOut } from './session-store';
@@ -18,7 +18,7 @@ export async function logOut(): Promise<void> {
   if (!token || MOCK_MODE || (typeof navigator !== 'undefined' && navigator.onLine === false)) return;
   try {
     // sent with the token it ends (the store no longer holds it); its reply needs no reading
-    await http.post(paths.logout(), { headers: { Authorization: `Bearer ${token}` }, timeout: LOGOUT_TIMEOUT_MS, throwHttpErrors: false });
+    await http(paths.logout(), { method: ROUTES.logout.method, headers: { Authorization: `Bearer ${token}` }, timeout: LOGOUT_TIMEOUT_MS, throwHttpErrors: false });
   } catch {
     // offline, timed out, refused: the session ends with its token; nothing to tell the inspector
   }

@@ -3,7 +3,8 @@
  * Pure: ids and the time come from the caller.
  */
 import type { Pir, Task } from '@/lib/contract';
-import { paths, pirCallId } from '@/lib/contract/constants';
+import { pirCallId } from '@/lib/contract/constants';
+import { paths, ROUTES } from '@/lib/contract/routes';
 import { remoteFileId } from '@/lib/local-data/files-store';
 import type { ProcessRecord } from '@/lib/local-data/db';
 import { remoteFilesOf } from '@/lib/reports/remote-files';
@@ -20,7 +21,7 @@ function task(over: Partial<Task> & Pick<Task, 'type' | 'subtype' | 'method' | '
 /** A preparation's task that downloads the report's details (its extended info). */
 function extendedTask(report: Pir, uid: string): Task {
   const type = PROCESS_TYPE.prepare;
-  return task({ type, subtype: SUBTYPE.extended, method: 'GET', url: paths.extended(pirCallId(report)), uid, subject: report.id, name: report.code, description: 'process.extended' });
+  return task({ type, subtype: SUBTYPE.extended, method: ROUTES.extended.method, url: paths.extended(pirCallId(report)), uid, subject: report.id, name: report.code, description: 'process.extended' });
 }
 
 export function buildPrepareProcess(
@@ -36,7 +37,7 @@ export function buildPrepareProcess(
       task({
         type,
         subtype: SUBTYPE.claim,
-        method: 'POST',
+        method: ROUTES.claim.method,
         url: paths.claim(id) + (opts.reclaim ? '?reclaim=1' : ''),
         uid: opts.uid(),
         subject,
@@ -93,12 +94,12 @@ export function buildSubmitProcess(report: Pir, uploads: readonly UploadItem[], 
   const subject = report.id;
   const type = PROCESS_TYPE.submit;
   const tasks: Task[] = [
-    task({ type, subtype: SUBTYPE.save, method: 'POST', url: paths.save(id), uid: opts.uid(), subject, body: { uploads }, name: report.code, description: 'process.save' }),
+    task({ type, subtype: SUBTYPE.save, method: ROUTES.save.method, url: paths.save(id), uid: opts.uid(), subject, body: { uploads }, name: report.code, description: 'process.save' }),
     ...uploads.map((u) =>
       task({
         type,
         subtype: SUBTYPE.upload,
-        method: 'POST',
+        method: ROUTES.submitFile.method,
         url: paths.submitFile(id, u.fileUrl),
         uid: opts.uid(),
         subject,
@@ -107,7 +108,7 @@ export function buildSubmitProcess(report: Pir, uploads: readonly UploadItem[], 
         description: 'process.upload',
       }),
     ),
-    task({ type, subtype: SUBTYPE.verify, method: 'GET', url: paths.completeSubmit(id), uid: opts.uid(), subject, name: report.code, description: 'process.verify' }),
+    task({ type, subtype: SUBTYPE.verify, method: ROUTES.completeSubmit.method, url: paths.completeSubmit(id), uid: opts.uid(), subject, name: report.code, description: 'process.verify' }),
   ];
   return { type, subject, uid: opts.uid(), description: 'process.submit', tasks, createdAt: opts.now.toISOString(), restore: null };
 }

@@ -5,6 +5,7 @@ import {
   loginRequest,
   logoutReply,
   refreshReply,
+  ROUTES,
   type LoginReply,
 } from '../../lib/contract/index';
 import { confusableWith, normaliseDeviceName } from '../auth/device-name';
@@ -20,6 +21,7 @@ import { LOGIN_BODY_MAX } from '../http/body-limits';
 import { HttpError, jsonError, Msg } from '../http/errors';
 import { clientAddress, RateLimiter, type RateLimitOptions, type TrustProxy } from '../http/rate-limit';
 import { sendJson } from '../http/reply';
+import { routesOn } from '../http/route';
 import type { AppContext, AppEnv } from '../http/types';
 
 export interface AuthRouteOptions {
@@ -30,6 +32,7 @@ export interface AuthRouteOptions {
 
 export function authRoutes(ctx: AppContext, opts: AuthRouteOptions): Hono<AppEnv> {
   const r = new Hono<AppEnv>();
+  const on = routesOn(r, { auth: requireAuth(ctx) });
   const limiter = new RateLimiter(opts.rateLimit);
   const throttle = new LoginThrottle(opts.loginThrottle, ctx.log);
   const tooMany = (c: Parameters<typeof jsonError>[0], wait: number) => {
@@ -37,7 +40,7 @@ export function authRoutes(ctx: AppContext, opts: AuthRouteOptions): Hono<AppEnv
     return jsonError(c, 429, Msg.TOO_MANY_REQUESTS, { retryAfter: wait });
   };
 
-  r.post('/login', async (c) => {
+  on(ROUTES.login, async (c) => {
     const address = clientAddress(c, opts.trustProxy);
     // before the body is read: every attempt from the address counts, then its failures
     const wait = limiter.hit(address);
@@ -89,7 +92,7 @@ export function authRoutes(ctx: AppContext, opts: AuthRouteOptions): Hono<AppEnv
     return sendJson(c, loginReply, reply);
   });
 
-  r.get('/refresh_token', requireAuth(ctx), async (c) => {
+  on(ROUTES.refreshToken, async (c) => {
     // the new token keeps the session's login time: refreshing never extends it past its limit
     const { userId, device, authTime, sid: held } = c.get('session');
     // a token from before sessions were recorded gets one now
@@ -102,7 +105,7 @@ export function authRoutes(ctx: AppContext, opts: AuthRouteOptions): Hono<AppEnv
   });
 
   // the app's logout ends its own session; the token (and any refreshed from it) is refused after
-  r.post('/logout', requireAuth(ctx), (c) => {
+  on(ROUTES.logout, (c) => {
     const { sid, device } = c.get('session');
     if (sid !== LEGACY_SESSION) endSession(ctx.db, sid, 'logout', ctx.now());
     ctx.log.info('[logout] session ended', { user: c.get('user').username, device, session: sid });

@@ -1,6 +1,6 @@
 /** File downloads (`downloadLink()`): GET /be/offline-api/files/{pictures|documents|attachments}/{id}. */
 import { Hono } from 'hono';
-import { fileKind } from '../../lib/contract/index';
+import { fileKind, ROUTES } from '../../lib/contract/index';
 import { requireAuth } from '../auth/middleware';
 import fs from 'node:fs';
 import { Readable } from 'node:stream';
@@ -9,11 +9,13 @@ import { getFile } from '../db/files';
 import { parseId } from '../db/reports';
 import { HttpError, Msg } from '../http/errors';
 import { downloadHeaders } from '../http/file-type';
+import { routesOn } from '../http/route';
 import type { AppContext, AppEnv } from '../http/types';
 
 export function fileRoutes(ctx: AppContext): Hono<AppEnv> {
   const r = new Hono<AppEnv>();
-  r.get('/offline-api/files/:kind/:id', requireAuth(ctx), (c) => {
+  const on = routesOn(r, { auth: requireAuth(ctx) });
+  on(ROUTES.file, (c) => {
     const kind = fileKind.safeParse(c.req.param('kind'));
     if (!kind.success) throw new HttpError(404, Msg.NOT_FOUND);
     const id = parseId(c.req.param('id'));

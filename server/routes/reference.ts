@@ -1,13 +1,15 @@
 /** GET /be/reference_data/{dataset}: the 15 validated lists (SPEC §3). */
 import { Hono } from 'hono';
-import { referenceDataset } from '../../lib/contract/index';
+import { referenceDataset, ROUTES } from '../../lib/contract/index';
 import { requireAuth } from '../auth/middleware';
 import { HttpError, Msg } from '../http/errors';
+import { routesOn } from '../http/route';
 import type { AppContext, AppEnv } from '../http/types';
 
 export function referenceRoutes(ctx: AppContext): Hono<AppEnv> {
   const r = new Hono<AppEnv>();
-  r.get('/reference_data/:dataset', requireAuth(ctx), (c) => {
+  const on = routesOn(r, { auth: requireAuth(ctx) });
+  on(ROUTES.referenceData, (c) => {
     const name = referenceDataset.safeParse(c.req.param('dataset'));
     if (!name.success) throw new HttpError(404, Msg.UNKNOWN_DATASET, { dataset: c.req.param('dataset') });
     const entry = ctx.refs.get(name.data);

@@ -16,6 +16,7 @@ import {
   MAX_JSON_BYTES,
   MAX_REPORT_BYTES,
   releaseReply,
+  ROUTES,
   SAVE_PART_NAMES,
   saveParts,
   saveReply,
@@ -60,6 +61,7 @@ import { readSaveMultipart } from '../http/save-body';
 import { HttpError, Msg } from '../http/errors';
 import { PART_TYPES, sniffType } from '../http/file-type';
 import { idempotency } from '../http/idempotency';
+import { routesOn } from '../http/route';
 import { sendJson } from '../http/reply';
 import { closeAfterReply, declaredLength, InFlight, readHead, receiveTo } from '../http/upload';
 import type { AppContext, AppEnv } from '../http/types';
@@ -137,8 +139,7 @@ function receiptOf(reportId: number, save: SaveRow, announced: AnnouncedRow[], s
 
 export function reportRoutes(ctx: AppContext): Hono<AppEnv> {
   const r = new Hono<AppEnv>();
-  const auth = requireAuth(ctx);
-  const idem = idempotency(ctx.db);
+  const on = routesOn(r, { auth: requireAuth(ctx), idempotency: idempotency(ctx.db) });
   const { db } = ctx;
   const nowIso = () => ctx.now().toISOString();
   const uploadsInFlight = new InFlight(MAX_UPLOADS_IN_FLIGHT);
@@ -148,7 +149,7 @@ export function reportRoutes(ctx: AppContext): Hono<AppEnv> {
     const sizes = fileSizes(db);
     return JSON.stringify(currentFilesReply.parse(listReportRows(db).map((row) => withSizes(toPir(row), sizes))));
   });
-  r.get('/offline-api/current-files', auth, (c) => {
+  on(ROUTES.currentFiles, (c) => {
     const { body, etag } = listing();
     c.header('ETag', etag);
     c.header('Cache-Control', 'no-store');
@@ -159,7 +160,7 @@ export function reportRoutes(ctx: AppContext): Hono<AppEnv> {
 
   // ------------------------------------------------------------------ claim / reclaim / release
 
-  r.post('/offline-api/pir/:id/device-claim', auth, idem, async (c) => {
+  on(ROUTES.claim, async (c) => {
     const row = reportParam(ctx, c);
     const body = await readJson(c, deviceRequest, DEVICE_BODY_MAX);
     const { device } = c.get('session');
@@ -188,7 +189,7 @@ export function reportRoutes(ctx: AppContext): Hono<AppEnv> {
     return sendJson(c, claimReply, won ? row.id : 0);
   });
 
-  r.post('/offline-api/pir/:id/device-release', auth, idem, async (c) => {
+  on(ROUTES.release, async (c) => {
     const row = reportParam(ctx, c);
     const body = await readJson(c, deviceRequest, DEVICE_BODY_MAX);
     const { device } = c.get('session');
@@ -228,7 +229,7 @@ export function reportRoutes(ctx: AppContext): Hono<AppEnv> {
 
   // ------------------------------------------------------------------ extended info
 
-  r.get('/offline-api/pir/:id', auth, (c) => {
+  on(ROUTES.extended, (c) => {
     const row = reportParam(ctx, c);
     // the latest save of a held report is its holder's unsubmitted draft: another
     // tablet gets the report's record without it (SPEC §6), and a reclaim makes the draft its own
@@ -238,7 +239,7 @@ export function reportRoutes(ctx: AppContext): Hono<AppEnv> {
 
   // ------------------------------------------------------------------ save
 
-  r.post('/offline-api/pir/:id/save', auth, idem, async (c) => {
+  on(ROUTES.save, async (c) => {
     const row = reportParam(ctx, c);
     requireMediaType(c, 'multipart/form-data');
     const { device } = c.get('session');
@@ -361,7 +362,7 @@ export function reportRoutes(ctx: AppContext): Hono<AppEnv> {
 
   // ------------------------------------------------------------------ file upload
 
-  r.post('/offline-api/submit-file/:id/:fileUrl{.+}', auth, idem, async (c) => {
+  on(ROUTES.submitFile, async (c) => {
     const rawName = c.req.param('fileUrl');
     const id = parseId(c.req.param('id'));
     if (id === null) throw new HttpError(400, Msg.INVALID_ID, { id: c.req.param('id') ?? null });
@@ -449,7 +450,7 @@ export function reportRoutes(ctx: AppContext): Hono<AppEnv> {
     }
   };
 
-  r.get('/offline-api/pir/:id/complete-submit', auth, oneSubmitAtATime, pdfPlace(ctx), async (c) => {
+  on(ROUTES.completeSubmit, oneSubmitAtATime, pdfPlace(ctx), async (c) => {
     const row = reportParam(ctx, c);
     const { device } = c.get('session');
     if (row.status === 'submitted' && row.claimed_by_device === null) {

@@ -1,6 +1,7 @@
 import { expect, test } from './fixtures';
 import { loginReply, type Pir } from '@/lib/contract';
-import { paths, pirCallId } from '@/lib/contract/constants';
+import { pirCallId } from '@/lib/contract/constants';
+import { paths } from '@/lib/contract/routes';
 import { DEMO_USERS } from '../../server/seed/demo-users';
 import { listingFor, login } from './helpers';
 

@@ -1,6 +1,6 @@
 /**
- * Attack suite — tokens and claims. Every /be call (each path of the contract, the three file download
- * kinds, all 15 reference datasets) with no token and with 28 kinds of tampered, forged, expired or
+ * Attack suite — tokens and claims. Every /be call that needs a token (each route of the contract's
+ * ROUTES with `auth: true`, the three file download kinds, all 15 reference datasets) with no token and with 28 kinds of tampered, forged, expired or
  * misplaced tokens: 401 SESSION_EXPIRED, nothing of the report in the reply, nothing stored changed.
  * Then valid tokens of other users and other devices on the claim-bound calls: 403 (or the spec's 0
  * for a claim), nothing stored. Each request body is one that succeeds with the holder's valid token
@@ -11,15 +11,19 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  BASE_PATH,
   extendedReply,
+  FILE_KINDS,
   IDEMPOTENCY_HEADER,
   loginReply,
   paths,
   pirCallId,
   REFERENCE_DATASETS,
+  ROUTES,
   SESSION_EXPIRED,
   type Extended,
   type Pir,
+  type RouteName,
 } from '../../lib/contract/index';
 import { DB_FILE, openDb } from '../../server/db/schema';
 import { AMINA, asUser, be, CLAIRE, client, formOf, listing, makeApp, makeFiles, RAJESH, saveParts, tempDir, uploads, type TestApp } from './helpers';
@@ -44,6 +48,8 @@ let t: TestApp;
 let amina: User;
 let rajesh: User;
 let claire: User;
+/** another session of Amina's, for the control's logout */
+let logoutSession: User;
 let byId: Map<number, Pir>;
 /** free, for a claim */
 let free: Pir;
@@ -69,6 +75,7 @@ beforeAll(async () => {
   amina = await asUser(t.app, AMINA);
   rajesh = await asUser(t.app, RAJESH);
   claire = await asUser(t.app, CLAIRE);
+  logoutSession = await asUser(t.app, AMINA);
   const list = await listing(amina);
   byId = new Map(list.map((p) => [p.id, p]));
   const get = (id: number) => byId.get(id)!;
@@ -99,46 +106,62 @@ afterAll(() => t?.close());
 
 interface Call {
   name: string;
+  route: GuardedRoute;
   method: 'GET' | 'POST';
   path: string;
   body?: () => BodyInit;
   headers?: Record<string, string>;
   /** the report whose data must not leak */
   report?: Pir;
+  /** the valid token of the control instead of Amina's: a logout ends the session it is sent with */
+  holder?: () => string;
 }
+
+/** The calls of ROUTES that need a token. */
+type GuardedRoute = { [K in RouteName]: (typeof ROUTES)[K]['auth'] extends true ? K : never }[RouteName];
+type CallOf = Omit<Call, 'route' | 'method'>;
 
 const json = { 'content-type': 'application/json' };
 const octets = { 'content-type': 'application/octet-stream' };
 
-/** Every /be call that needs a token, each with a body that Amina's valid token would get accepted. */
+/**
+ * Every /be call that needs a token, each with a body that Amina's valid token would get accepted:
+ * listed by route, so a call added to ROUTES with `auth: true` is a type error here until it has its
+ * requests (and a test below fails if one has none).
+ */
 function everyCall(): Call[] {
   const fileLinks = [...byId.values()].flatMap((p) => [...p.vesselPictures, ...p.fileAttachements, ...p.submitedForms.flatMap((f) => [f, ...f.attachments])]).map((d) => d.downloadLink);
   const linkOf = (kind: string) => fileLinks.find((l) => l.includes(`/files/${kind}/`))!;
   const id = pirCallId;
-  return [
-    { name: 'refresh_token', method: 'GET', path: be(paths.refreshToken()) },
-    { name: 'current-files', method: 'GET', path: be(paths.currentFiles()) },
-    { name: 'device-claim', method: 'POST', path: be(paths.claim(id(free))), body: () => JSON.stringify({ deviceIdentifier: AMINA.deviceName }), headers: json, report: free },
-    {
-      name: 'device-claim (stored Idempotency-Key)',
-      method: 'POST',
-      path: be(paths.claim(id(keyed))),
-      body: () => JSON.stringify({ deviceIdentifier: AMINA.deviceName }),
-      headers: { ...json, [IDEMPOTENCY_HEADER]: REPLAY_KEY },
-      report: keyed,
-    },
-    { name: 'device-claim?reclaim=1', method: 'POST', path: `${be(paths.claim(id(rajeshHeld)))}?reclaim=1`, body: () => JSON.stringify({ deviceIdentifier: AMINA.deviceName }), headers: json, report: rajeshHeld },
-    { name: 'save', method: 'POST', path: be(paths.save(id(pending))), body: () => formOf(saveParts(pending, ext.get(pending.id)!, pendingFiles)), report: pending },
-    { name: 'submit-file', method: 'POST', path: be(paths.submitFile(id(pending), 'pic-1.jpg')), body: () => pendingFiles.picture as BodyInit, headers: octets, report: pending },
-    { name: 'device-release', method: 'POST', path: be(paths.release(id(pending))), body: () => JSON.stringify({ deviceIdentifier: AMINA.deviceName }), headers: json, report: pending },
-    { name: 'complete-submit', method: 'GET', path: be(paths.completeSubmit(id(completable))), report: completable },
-    { name: 'extended', method: 'GET', path: be(paths.extended(id(pending))), report: pending },
-    { name: 'file: pictures', method: 'GET', path: linkOf('pictures') },
-    { name: 'file: documents', method: 'GET', path: linkOf('documents') },
-    { name: 'file: attachments', method: 'GET', path: linkOf('attachments') },
-    ...REFERENCE_DATASETS.map((d): Call => ({ name: `reference_data/${d}`, method: 'GET', path: be(paths.referenceData(d)) })),
-  ];
+  // in the order the control sends them: the upload and the release come after the save
+  const byRoute: Record<GuardedRoute, CallOf[]> = {
+    refreshToken: [{ name: 'refresh_token', path: be(paths.refreshToken()) }],
+    currentFiles: [{ name: 'current-files', path: be(paths.currentFiles()) }],
+    claim: [
+      { name: 'device-claim', path: be(paths.claim(id(free))), body: () => JSON.stringify({ deviceIdentifier: AMINA.deviceName }), headers: json, report: free },
+      {
+        name: 'device-claim (stored Idempotency-Key)',
+        path: be(paths.claim(id(keyed))),
+        body: () => JSON.stringify({ deviceIdentifier: AMINA.deviceName }),
+        headers: { ...json, [IDEMPOTENCY_HEADER]: REPLAY_KEY },
+        report: keyed,
+      },
+      { name: 'device-claim?reclaim=1', path: `${be(paths.claim(id(rajeshHeld)))}?reclaim=1`, body: () => JSON.stringify({ deviceIdentifier: AMINA.deviceName }), headers: json, report: rajeshHeld },
+    ],
+    save: [{ name: 'save', path: be(paths.save(id(pending))), body: () => formOf(saveParts(pending, ext.get(pending.id)!, pendingFiles)), report: pending }],
+    submitFile: [{ name: 'submit-file', path: be(paths.submitFile(id(pending), 'pic-1.jpg')), body: () => pendingFiles.picture as BodyInit, headers: octets, report: pending }],
+    release: [{ name: 'device-release', path: be(paths.release(id(pending))), body: () => JSON.stringify({ deviceIdentifier: AMINA.deviceName }), headers: json, report: pending }],
+    completeSubmit: [{ name: 'complete-submit', path: be(paths.completeSubmit(id(completable))), report: completable }],
+    extended: [{ name: 'extended', path: be(paths.extended(id(pending))), report: pending }],
+    file: FILE_KINDS.map((kind) => ({ name: `file: ${kind}`, path: linkOf(kind) })),
+    referenceData: REFERENCE_DATASETS.map((d) => ({ name: `reference_data/${d}`, path: be(paths.referenceData(d)) })),
+    logout: [{ name: 'logout', path: be(paths.logout()), holder: () => logoutSession.login.token.jwt }],
+  };
+  return (Object.keys(byRoute) as GuardedRoute[]).flatMap((route) => byRoute[route].map((c): Call => ({ ...c, route, method: ROUTES[route].method })));
 }
+
+/** A route's path as a pattern: `:name` one segment, or what its `{…}` says. */
+const patternOf = (path: string) => new RegExp(`^${BASE_PATH}${path.replace(/:\w+(?:\{([^}]*)\})?/g, (_, re: string | undefined) => `(?:${re ?? '[^/]+'})`)}$`);
 
 function send(call: Call, auth: Record<string, string>, pathSuffix = ''): Promise<Response> {
   return Promise.resolve(t.app.request(call.path + pathSuffix, { method: call.method, headers: { ...call.headers, ...auth }, body: call.body?.() }));
@@ -184,9 +207,14 @@ function badTokens(): [string, () => Promise<Record<string, string>>, (() => str
 }
 
 describe('every /be call refuses missing, tampered, forged and expired tokens with 401 SESSION_EXPIRED', () => {
-  it('covers every path of the contract', () => {
-    const names = everyCall().map((c) => c.name);
-    for (const p of ['refresh_token', 'current-files', 'device-claim', 'device-release', 'save', 'submit-file', 'complete-submit', 'extended', 'file: pictures', 'file: documents', 'file: attachments']) {
+  it('covers every call of the contract that needs a token, each at its route', () => {
+    const calls = everyCall();
+    for (const [name, route] of Object.entries(ROUTES)) {
+      if (route.auth) expect(calls.some((c) => c.route === name), name).toBe(true);
+    }
+    for (const c of calls) expect(c.path.split('?')[0], c.name).toMatch(patternOf(ROUTES[c.route].path));
+    const names = calls.map((c) => c.name);
+    for (const p of ['refresh_token', 'logout', 'current-files', 'device-claim', 'device-release', 'save', 'submit-file', 'complete-submit', 'extended', 'file: pictures', 'file: documents', 'file: attachments']) {
       expect(names).toContain(p);
     }
     expect(names.filter((n) => n.startsWith('reference_data/'))).toHaveLength(15);
@@ -319,7 +347,7 @@ describe('idempotent replies are bound to the device', () => {
 describe('control: the same requests with the holder’s valid token succeed', () => {
   it('every call answers 2xx', async () => {
     for (const call of everyCall()) {
-      const res = await send(call, bearer(amina.login.token.jwt));
+      const res = await send(call, bearer(call.holder?.() ?? amina.login.token.jwt));
       expect(res.status, `${call.name}: ${await res.clone().text()}`).toBeLessThan(300);
     }
     // and so they changed what the refused ones could not
