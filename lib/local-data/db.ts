@@ -1,6 +1,8 @@
 /**
  * The tablet's database: reports (with their extended info), files (bytes + content type) and
- * processes. Schema changes migrate what is stored; they never drop it.
+ * processes. Schema changes migrate what is stored; they never drop it. Each stored record also carries
+ * the version of its own shape (`record-versions.ts`): stamped by the stores when written, migrated
+ * when read.
  */
 import { openDB, type DBSchema, type IDBPDatabase } from 'idb';
 import type { Pir, Process, StoredFile } from '@/lib/contract';

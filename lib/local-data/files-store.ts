@@ -1,6 +1,7 @@
 /** Files the tablet keeps (pictures, documents, signatures): bytes plus content type, by id. */
 import type { StoredFile } from '@/lib/contract';
 import { db, type StoredFileRecord } from './db';
+import { migrate, stamp } from './record-versions';
 
 interface Waiting {
   record: StoredFileRecord;
@@ -32,7 +33,7 @@ export function putFile(record: StoredFileRecord): Promise<void> {
 
 async function put(records: StoredFileRecord[]) {
   const tx = (await db()).transaction('files', 'readwrite');
-  await Promise.all([...records.map((r) => tx.store.put(r)), tx.done]);
+  await Promise.all([...records.map((r) => tx.store.put(stamp('file', r))), tx.done]);
 }
 
 const asBytes = async (r: StoredFileRecord): Promise<StoredFileRecord> => (r.content instanceof Blob ? { ...r, content: await r.content.arrayBuffer() } : r);
@@ -64,8 +65,14 @@ async function writeWaiting() {
   }
 }
 
+/** A stored file brought up to date; undefined when missing, or stored by a newer version of the app (left as it is). */
 export async function getFile(id: string): Promise<StoredFileRecord | undefined> {
-  return (await db()).get('files', id);
+  const stored = await (await db()).get('files', id);
+  if (stored === undefined) return undefined;
+  const m = migrate<StoredFileRecord>('file', stored);
+  if (m.ok) return m.record;
+  if (m.reason === 'newer') console.warn(`file ${id}: stored by a newer version of the app (record version ${m.version}), left as it is`);
+  return undefined;
 }
 
 export async function fileIdsOfReport(pirId: number): Promise<string[]> {

@@ -2,9 +2,20 @@
 import { announce } from './channel';
 import { localKeys, queryClient } from './cache';
 import { db, type ProcessRecord } from './db';
+import { migrate, stamp } from './record-versions';
 
+/**
+ * The stored processes, brought up to date. One a newer version of the app stored is left as it is and
+ * not run: this app may not know its tasks (it goes with its report, which that version stored too).
+ */
 export async function loadProcesses(): Promise<ProcessRecord[]> {
-  return (await db()).getAll('processes');
+  const out: ProcessRecord[] = [];
+  for (const stored of await (await db()).getAll('processes')) {
+    const m = migrate<ProcessRecord>('process', stored);
+    if (m.ok) out.push(m.record);
+    else if (m.reason === 'newer') console.warn(`process ${stored.uid}: stored by a newer version of the app (record version ${m.version}), left as it is`);
+  }
+  return out;
 }
 
 export function allProcesses(): ProcessRecord[] {
@@ -34,7 +45,7 @@ export async function saveProcess(p: ProcessRecord) {
 
 /** Writes a process without showing it: the task runner shows its running processes at its own pace. */
 export async function storeProcess(p: ProcessRecord) {
-  await (await db()).put('processes', p);
+  await (await db()).put('processes', stamp('process', p));
 }
 
 /** Tells other tabs that the stored processes changed. */

@@ -9,6 +9,7 @@ import { announce } from './channel';
 import { localKeys, queryClient } from './cache';
 import { db, type ProcessRecord } from './db';
 import { forgetProcesses, showProcess } from './processes-store';
+import { migrate, stamp } from './record-versions';
 
 export const WRITE_DELAY_MS = 300;
 
@@ -18,44 +19,88 @@ export const WRITE_DELAY_MS = 300;
  */
 export const WRITE_AHEAD_KEY = 'pir-unsaved-edits';
 
+/** A report's copy as stored (IndexedDB, write-ahead): stamped with the version of the app that wrote it. */
+type StoredCopy = { id: number } & Record<string, unknown>;
+
+/**
+ * Write-ahead copies a newer version of the app left, which this start could not put in IndexedDB:
+ * kept in the write-ahead as they are, for the next start.
+ */
+let newerAhead: StoredCopy[] = [];
+
 function writeAhead() {
   // Edits whose IndexedDB write is still on its way stay here until it lands: a change stored
   // meanwhile must not drop them (a reload then aborts that write, and they would be lost).
   const pending = new Map([...writing, ...dirty]);
   try {
-    if (pending.size === 0) localStorage.removeItem(WRITE_AHEAD_KEY);
-    else localStorage.setItem(WRITE_AHEAD_KEY, JSON.stringify([...pending.values()]));
+    const copies = [...newerAhead, ...[...pending.values()].map((r) => stamp('report', r))];
+    if (copies.length === 0) localStorage.removeItem(WRITE_AHEAD_KEY);
+    else localStorage.setItem(WRITE_AHEAD_KEY, JSON.stringify(copies));
   } catch {
     // Storage full: the edit still reaches IndexedDB within WRITE_DELAY_MS.
   }
 }
 
-function readWriteAhead(): Pir[] {
+function readWriteAhead(): StoredCopy[] {
   try {
-    const pending = JSON.parse(localStorage.getItem(WRITE_AHEAD_KEY) ?? '[]') as Pir[];
-    return Array.isArray(pending) ? pending.filter((r) => r && typeof r.id === 'number') : [];
+    const pending = JSON.parse(localStorage.getItem(WRITE_AHEAD_KEY) ?? '[]') as unknown;
+    return Array.isArray(pending) ? pending.filter((r): r is StoredCopy => typeof r === 'object' && r !== null && typeof (r as StoredCopy).id === 'number') : [];
   } catch {
     return [];
   }
 }
 
+/**
+ * Reports a newer version of the app stored (the app was rolled back): left as they are, not shown,
+ * and never written over (a listing would otherwise store the server's copy in their place).
+ */
+const newerStored = new Set<number>();
+
+/** A stored report brought up to date; undefined when missing, unreadable, or newer than this app. */
+function fromStored(stored: Pir | undefined): Pir | undefined {
+  if (stored === undefined) return undefined;
+  const m = migrate<Pir>('report', stored);
+  if (m.ok) {
+    newerStored.delete(m.record.id);
+    return m.record;
+  }
+  if (m.reason === 'newer') {
+    newerStored.add(stored.id);
+    console.warn(`report ${stored.id}: stored by a newer version of the app (record version ${m.version}), left as it is`);
+  }
+  return undefined;
+}
+
 export async function loadReports(): Promise<Pir[]> {
-  const pending = readWriteAhead();
+  const ahead = readWriteAhead();
+  const pending: Pir[] = [];
+  const newer: StoredCopy[] = [];
+  for (const copy of ahead) {
+    const m = migrate<Pir>('report', copy);
+    if (m.ok) pending.push(m.record);
+    // A newer app's edit goes to IndexedDB as it is, where that app would have put it.
+    else if (m.reason === 'newer') newer.push(copy);
+  }
   const d = await db();
-  if (pending.length > 0) {
+  if (ahead.length > 0) {
     try {
       const tx = d.transaction('reports', 'readwrite');
-      await Promise.all([...pending.map((r) => tx.store.put(r)), tx.done]);
+      await Promise.all([...pending.map((r) => tx.store.put(stamp('report', r))), ...newer.map((copy) => tx.store.put(copy as unknown as Pir)), tx.done]);
       localStorage.removeItem(WRITE_AHEAD_KEY);
     } catch (e) {
       // Still refused: the edits are shown over what is stored and written again until it takes them.
       for (const r of pending) dirty.set(r.id, r);
+      newerAhead = newer;
       setWriteProblem(writeProblemOf(e));
       timer ??= setTimeout(() => void flushEdits(), RETRY_WRITE_MS);
     }
   }
-  const stored = await d.getAll('reports');
-  const byId = new Map(stored.map((r) => [r.id, r]));
+  newerStored.clear();
+  const byId = new Map<number, Pir>();
+  for (const stored of await d.getAll('reports')) {
+    const r = fromStored(stored);
+    if (r) byId.set(r.id, r);
+  }
   for (const r of dirty.values()) byId.set(r.id, r);
   return [...byId.values()];
 }
@@ -118,7 +163,7 @@ export function flushEdits(): Promise<void> {
     try {
       const d = await db();
       const tx = d.transaction('reports', 'readwrite');
-      await Promise.all([...batch.map((r) => tx.store.put(r)), tx.done]);
+      await Promise.all([...batch.map((r) => tx.store.put(stamp('report', r))), tx.done]);
     } catch (e) {
       // Not stored (a full tablet, a storage the browser refuses): the edits stay in memory and on
       // screen, and are written again until the storage takes them. A newer edit of the same report
@@ -204,7 +249,8 @@ interface Change {
  * status changes, so that a report and the work queued for it never disagree after a crash.
  */
 export async function commit(change: Change) {
-  const put = change.put ?? [];
+  // A report a newer app stored is neither shown nor written over (see newerStored).
+  const put = (change.put ?? []).filter((r) => !newerStored.has(r.id));
   const remove = change.remove ?? [];
   // Shown at once, before it is stored: an edit made while it is being stored (a keystroke, a task's
   // result) builds on it, and is stored after it, instead of being overwritten by it.
@@ -235,7 +281,7 @@ async function store(put: Pir[], remove: number[], change: Change) {
   const d = await db();
   const tx = d.transaction(['reports', 'processes', 'files'], 'readwrite');
   const ops: Promise<unknown>[] = [];
-  for (const r of put) ops.push(tx.objectStore('reports').put(r));
+  for (const r of put) ops.push(tx.objectStore('reports').put(stamp('report', r)));
   for (const id of remove) {
     ops.push(tx.objectStore('reports').delete(id));
     ops.push(
@@ -247,7 +293,7 @@ async function store(put: Pir[], remove: number[], change: Change) {
       })(),
     );
   }
-  for (const p of change.processes ?? []) ops.push(tx.objectStore('processes').put(p));
+  for (const p of change.processes ?? []) ops.push(tx.objectStore('processes').put(stamp('process', p)));
   for (const uid of change.removeProcesses ?? []) ops.push(tx.objectStore('processes').delete(uid));
   for (const id of change.removeFiles ?? []) ops.push(tx.objectStore('files').delete(id));
   await Promise.all([...ops, tx.done]);
@@ -261,7 +307,7 @@ async function store(put: Pir[], remove: number[], change: Change) {
 export async function reloadReports(ids: number[]) {
   const before = new Map(allReports().map((r) => [r.id, r]));
   const d = await db();
-  const found = await Promise.all(ids.map((id) => d.get('reports', id)));
+  const found = await Promise.all(ids.map(async (id) => fromStored(await d.get('reports', id))));
   const current = new Map(allReports().map((r) => [r.id, r]));
   const kept = (id: number) => dirty.has(id) || writing.has(id) || current.get(id) !== before.get(id);
   setInMemory(

@@ -3,9 +3,11 @@
  * through the `storage` event. Small synchronous state only (settings, the signed-in user):
  * it must be readable before the first paint, so a stored value is first merged over the
  * defaults, then checked against its schema as soon as the schema has loaded (zod stays out of
- * the first scripts); a value that fails the check is replaced as before.
+ * the first scripts); a value that fails the check is replaced as before. A store given a record kind
+ * (the settings) keeps its value versioned: stamped when written, migrated when read.
  */
 import type { z } from 'zod';
+import { migrate, stamp, type RecordKind } from '@/lib/local-data/record-versions';
 
 export interface PersistentStore<T> {
   get(): T;
@@ -17,20 +19,39 @@ export interface PersistentStore<T> {
   checked(): Promise<void>;
 }
 
-export function createPersistentStore<T>(key: string, loadSchema: () => Promise<z.ZodType<T>>, initial: T): PersistentStore<T> {
+export function createPersistentStore<T>(key: string, loadSchema: () => Promise<z.ZodType<T>>, initial: T, options: { record?: RecordKind } = {}): PersistentStore<T> {
   const listeners = new Set<() => void>();
+  const { record } = options;
+  /**
+   * The stored value was written by a newer version of the app: what can be read of it is shown, and
+   * it is never written over (changes last for this session).
+   */
+  let newer = false;
   let value: T = read();
   let checking: Promise<void> = Promise.resolve();
   check();
 
   function stored(): unknown {
+    newer = false;
     if (typeof localStorage === 'undefined') return undefined;
+    let raw: unknown;
     try {
-      const raw = localStorage.getItem(key);
-      return raw === null ? undefined : (JSON.parse(raw) as unknown);
+      const text = localStorage.getItem(key);
+      raw = text === null ? undefined : (JSON.parse(text) as unknown);
     } catch {
       return undefined;
     }
+    if (!record || raw === undefined) return raw;
+    const m = migrate(record, raw);
+    newer = !m.ok && m.reason === 'newer';
+    // Unreadable: as before (the defaults, or what the check keeps of it).
+    return m.ok ? m.record : raw;
+  }
+
+  function write(next: T) {
+    if (newer) return;
+    const copy = record && typeof next === 'object' && next !== null ? stamp(record, next) : next;
+    localStorage.setItem(key, JSON.stringify(copy));
   }
 
   /** Before the schema loads: the stored value merged over the defaults, when it has their shape. */
@@ -80,7 +101,7 @@ export function createPersistentStore<T>(key: string, loadSchema: () => Promise<
     set(next) {
       value = typeof next === 'function' ? (next as (p: T) => T)(value) : next;
       try {
-        localStorage.setItem(key, JSON.stringify(value));
+        write(value);
       } catch {
         // Storage full or blocked: the value still lives for this session.
       }

@@ -16,7 +16,7 @@ const DEFAULT_SETTINGS: Settings = {
 /** Key also read by the inline script in the root layout, to paint the right theme at once. */
 export const SETTINGS_KEY = 'settings';
 
-export const settingsStore = createPersistentStore(SETTINGS_KEY, async () => (await loadContract()).settings, DEFAULT_SETTINGS);
+export const settingsStore = createPersistentStore(SETTINGS_KEY, async () => (await loadContract()).settings, DEFAULT_SETTINGS, { record: 'settings' });
 
 export function updateSettings(patch: Partial<Settings>) {
   settingsStore.set((s) => ({ ...s, ...patch }));

@@ -5,7 +5,8 @@ import type { Pir } from '@/lib/contract';
 import { db, DB_VERSION, type StoredFileRecord } from '@/lib/local-data/db';
 import { exportSource } from '@/features/export/data/local-source';
 import { contentBytes, contentSize, type FileContent } from '@/lib/local-data/file-content';
-import { EXPORT_FORMAT_VERSION, type Manifest } from '@/features/export/model/manifest';
+import { migrate } from '@/lib/local-data/record-versions';
+import type { Manifest } from '@/features/export/model/manifest';
 import { expect } from 'vitest';
 import { readExport, RestoreError, type AppVersions, type RestoreErrorCode, type RestoreLimits } from '@/features/export/model/zip-reader';
 import { writeRestore } from '@/features/export/data/restore-write';
@@ -13,7 +14,7 @@ import { buildExport, type ExportSettings, type ImageReducer } from '@/features/
 import { CACHE_SCHEMA_VERSION } from '@/lib/query/persister';
 import { emptyExtended, report } from './fixtures/report';
 
-export const VERSIONS: AppVersions = { format: EXPORT_FORMAT_VERSION, db: DB_VERSION, cache: CACHE_SCHEMA_VERSION };
+export const VERSIONS: AppVersions = { db: DB_VERSION, cache: CACHE_SCHEMA_VERSION };
 /** A tablet with a gigabyte free. */
 export const LIMITS: RestoreLimits = { maxUnpackedBytes: 1024 * 1024 * 1024 };
 
@@ -128,7 +129,7 @@ export function editManifest(zip: Uint8Array, change: (m: Record<string, unknown
 
 /** What the restore dialog does: check everything, then write in one transaction. */
 export async function restore(zip: Uint8Array, limits: RestoreLimits = LIMITS) {
-  const bundle = await readExport(zip, VERSIONS, limits);
+  const bundle = await readExport(zip, VERSIONS, limits, migrate);
   return { bundle, result: await writeRestore(await db(), bundle) };
 }
 

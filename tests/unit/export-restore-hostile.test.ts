@@ -11,6 +11,7 @@ import { db } from '@/lib/local-data/db';
 import { contentBytes } from '@/lib/local-data/file-content';
 import { planRestore } from '@/features/export/model/restore-plan';
 import { readExport } from '@/features/export/model/zip-reader';
+import { migrate } from '@/lib/local-data/record-versions';
 import type { Manifest } from '@/features/export/model/manifest';
 import { editManifest, expectRefused, exportZip, fileRecord, LIMITS, restore, rezip, seed, VERSIONS } from './export-helpers';
 
@@ -110,9 +111,10 @@ describe('a hostile restore file', () => {
       }),
       VERSIONS,
       LIMITS,
+      migrate,
     );
     expect(planRestore(noUser.manifest, [], 'TAB-A', 7)).toMatchObject({ userName: null, otherUser: true });
-    const other = await readExport(zip, VERSIONS, LIMITS);
+    const other = await readExport(zip, VERSIONS, LIMITS, migrate);
     expect(planRestore(other.manifest, [], 'TAB-A', 8)).toMatchObject({ userName: 'Amina Hoareau', otherUser: true });
     expect(planRestore(other.manifest, [], 'TAB-A', 7)).toMatchObject({ otherUser: false });
   });

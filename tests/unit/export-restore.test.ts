@@ -8,6 +8,7 @@ import { contentBytes, contentSize } from '@/lib/local-data/file-content';
 import { planRestore } from '@/features/export/model/restore-plan';
 import { writeRestore } from '@/features/export/data/restore-write';
 import { readExport, RestoreError, type RestoreErrorCode } from '@/features/export/model/zip-reader';
+import { migrate, stamp } from '@/lib/local-data/record-versions';
 import { applyTransition } from '@/lib/lifecycle/transitions';
 import { reportGroup } from '@/lib/reports/groups';
 import type { Manifest } from '@/features/export/model/manifest';
@@ -28,13 +29,14 @@ describe('export then restore', () => {
     const { result } = await restore(zip);
     expect(result).toEqual({ reportIds: [101, 102], files: 4, kept: 0, dropped: 0, heldByOthers: 0 });
     const d = await db();
-    expect(await d.get('reports', 101)).toEqual(reports[0]);
-    expect(await d.get('reports', 102)).toEqual(reports[1]);
+    // Stored as this version stores them: with their record version.
+    expect(await d.get('reports', 101)).toEqual(stamp('report', reports[0]!));
+    expect(await d.get('reports', 102)).toEqual(stamp('report', reports[1]!));
     for (const f of files) {
       const back = await d.get('files', f.id);
       expect(back, f.id).toBeDefined();
       expect(sha(new Uint8Array(await contentBytes(back!.content!)))).toBe(sha(new Uint8Array(await contentBytes(f.content!))));
-      expect({ ...back, content: null }).toEqual({ ...f, content: null });
+      expect({ ...back, content: null }).toEqual({ ...stamp('file', f), content: null });
     }
   });
 
@@ -47,7 +49,7 @@ describe('export then restore', () => {
     const later = { ...(await d.get('reports', 101))!, lastUpdateDate: '2026-11-22T08:00:00.000Z', status: 'signing' as const };
     await d.put('reports', later);
     const { bundle, result } = await (async () => {
-      const bundle = await readExport(zip, VERSIONS, LIMITS);
+      const bundle = await readExport(zip, VERSIONS, LIMITS, migrate);
       const plan = planRestore(bundle.manifest, [later], 'TAB-A', 7);
       expect(plan.items).toEqual([
         expect.objectContaining({ id: 101, status: 'inspecting', heldElsewhere: false, files: 2, replaces: { status: 'signing', lastUpdateDate: later.lastUpdateDate, newer: true } }),
@@ -96,7 +98,7 @@ describe('export then restore', () => {
     const { zip } = await exportZip([101]);
     await emptyTablet();
     // Tablet TAB-B restores TAB-A's export.
-    const bundle = await readExport(zip, VERSIONS, LIMITS);
+    const bundle = await readExport(zip, VERSIONS, LIMITS, migrate);
     const plan = planRestore(bundle.manifest, [], 'TAB-B', 7);
     expect(plan.items[0]).toMatchObject({ id: 101, claimedByDevice: 'TAB-A', heldElsewhere: true, replaces: null });
     await writeRestore(await db(), bundle);

@@ -14,13 +14,12 @@ import { queuePreparation } from '@/lib/reports/actions';
 import { sessionStore } from '@/lib/session/session-store';
 import type { ExportWorker } from './client';
 import type { ImageOptions } from '../model/images';
-import { EXPORT_FORMAT_VERSION } from '../model/manifest';
 import type { WireSettings } from './protocol';
 import type { RestoreResult } from './restore-write';
 import type { AppVersions } from '../model/zip-reader';
 
-/** The versions this app writes and reads. */
-export const APP_VERSIONS: AppVersions = { format: EXPORT_FORMAT_VERSION, db: DB_VERSION, cache: CACHE_SCHEMA_VERSION };
+/** The storage versions this app writes and reads (each record's own version is checked by record-versions). */
+export const APP_VERSIONS: AppVersions = { db: DB_VERSION, cache: CACHE_SCHEMA_VERSION };
 
 /** SPEC §2: only reports past notready; a notready one still holding the inspector's entries (a lost claim) too. */
 export function isExportable(report: Pick<Pir, 'status' | 'extended'>): boolean {

@@ -5,6 +5,7 @@
  * to restore and writes it in one transaction. Nothing heavy runs on the page's thread.
  */
 import { db } from '@/lib/local-data/db';
+import { migrate } from '@/lib/local-data/record-versions';
 import { checkSpace, STORAGE_MARGIN_BYTES } from '@/lib/storage/quota';
 import { fitBox, type ImageOptions } from '../model/images';
 import { exportSource, scanReports } from './local-source';
@@ -117,7 +118,7 @@ async function handle(req: WorkerRequest) {
       } catch {
         throw new RestoreError('unreadable');
       }
-      const bundle = await readExport(data, req.versions, { maxUnpackedBytes: await unpackLimit() });
+      const bundle = await readExport(data, req.versions, { maxUnpackedBytes: await unpackLimit() }, migrate);
       checked = { job: req.job, bundle };
       reply({ type: 'checked', job: req.job, manifest: bundle.manifest });
       return;

@@ -8,6 +8,7 @@
  */
 import type { IDBPDatabase } from 'idb';
 import type { PirDb, StoredFileRecord } from '@/lib/local-data/db';
+import { stamp } from '@/lib/local-data/record-versions';
 import type { RestoreBundle } from '../model/zip-reader';
 
 export interface RestoreResult {
@@ -36,7 +37,7 @@ export async function writeRestore(database: IDBPDatabase<PirDb>, bundle: Restor
   const meta = tx.objectStore('meta');
 
   const ops: Promise<unknown>[] = [];
-  for (const r of bundle.reports) ops.push(reports.put(r));
+  for (const r of bundle.reports) ops.push(reports.put(stamp('report', r)));
   for (const r of bundle.reports) {
     const keys = await files.index('byPir').getAllKeys(r.id);
     for (const k of keys) {
@@ -47,6 +48,7 @@ export async function writeRestore(database: IDBPDatabase<PirDb>, bundle: Restor
   }
   for (const f of bundle.files) {
     const { record } = f.entry;
+    // Only its owner and whether it holds bytes are read: fields every version of a file record has.
     const held = await files.get(record.id);
     if (held && held.pirId !== record.pirId) {
       result.heldByOthers++;
@@ -57,7 +59,7 @@ export async function writeRestore(database: IDBPDatabase<PirDb>, bundle: Restor
       continue;
     }
     const stored: StoredFileRecord = { ...record, content: ownBuffer(f.bytes) };
-    ops.push(files.put(stored));
+    ops.push(files.put(stamp('file', stored)));
     result.files++;
   }
   const archived = await meta.get('archived');

@@ -8,9 +8,10 @@ import { Zip, ZipDeflate, ZipPassThrough } from 'fflate';
 import type { Pir } from '@/lib/contract';
 import type { StoredFileRecord } from '@/lib/local-data/db';
 import { contentBytes } from '@/lib/local-data/file-content';
+import { RECORD_VERSIONS, stamp } from '@/lib/local-data/record-versions';
 import { sha256Hex } from '@/lib/hash/sha256';
 import { compressionLevel, imageSize, planImage, type ImageOptions } from '../model/images';
-import { EXPORT_FORMAT, EXPORT_FORMAT_VERSION, filePath, MANIFEST_PATH, reportPath, type Manifest, type ManifestFile, type ManifestReport } from '../model/manifest';
+import { EXPORT_FORMAT, filePath, MANIFEST_PATH, reportPath, type Manifest, type ManifestFile, type ManifestReport } from '../model/manifest';
 import { reportTitle } from '@/lib/reports/groups';
 
 export interface ExportSettings extends ImageOptions {
@@ -21,7 +22,7 @@ export interface ExportSettings extends ImageOptions {
   createdAt: Date;
 }
 
-/** Where the reports and their files come from (IndexedDB in the worker). */
+/** Where the reports and their files come from (IndexedDB in the worker), brought up to date. */
 export interface ExportSource {
   reports: readonly Pir[];
   fileIds(reportId: number): Promise<string[]>;
@@ -90,7 +91,8 @@ export async function buildExport(
   const reports: ManifestReport[] = [];
   for (const r of source.reports) {
     check();
-    const json = encoder.encode(JSON.stringify(r, null, 2));
+    // Each report with its record version, as the tablet stores it: a restore migrates it from there.
+    const json = encoder.encode(JSON.stringify(stamp('report', r), null, 2));
     const path = reportPath(r.id);
     add(path, json, 9);
     reports.push({
@@ -140,9 +142,10 @@ export async function buildExport(
     }
   }
 
-  const manifest: Manifest = {
+  // Stamped: its format version, and each file record's version.
+  const manifest: Manifest = stamp('manifest', {
     format: EXPORT_FORMAT,
-    formatVersion: EXPORT_FORMAT_VERSION,
+    formatVersion: RECORD_VERSIONS.manifest,
     appVersion: settings.appVersion,
     schema: settings.schema,
     device: settings.device,
@@ -151,7 +154,7 @@ export async function buildExport(
     images: { quality: settings.quality, maxSize: settings.maxSize },
     reports,
     files,
-  };
+  });
   add(MANIFEST_PATH, encoder.encode(JSON.stringify(manifest, null, 2)), 9);
   zip.end();
   if (failure) throw failure;

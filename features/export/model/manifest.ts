@@ -9,8 +9,11 @@ import { z } from 'zod';
 import { pirStatus, storedFile } from '@/lib/contract';
 
 export const EXPORT_FORMAT = 'iotc-pir-export';
-/** The zip layout and manifest shape; bump it with a step in MANIFEST_MIGRATIONS. */
-export const EXPORT_FORMAT_VERSION = 1;
+/*
+ * The manifest's `formatVersion` (the zip layout and manifest shape) and the version each report and
+ * file record carries are those of lib/local-data/record-versions, which also migrates them; the
+ * export data modules give its `migrate` to readExport (this folder stays pure).
+ */
 export const MANIFEST_PATH = 'manifest.json';
 
 /** SPEC §9: image quality default 30 %; max size default 3000 px, slider 500 to 3000. */
@@ -63,8 +66,8 @@ const manifestReport = z.object({
 });
 export type ManifestReport = z.infer<typeof manifestReport>;
 
-/** A stored file's record without its bytes (those are the zip entry). */
-const fileRecordMeta = storedFile.omit({ content: true }).extend({ id: z.string().min(1).max(500) });
+/** A stored file's record without its bytes (those are the zip entry), with its record version (none before versions). */
+const fileRecordMeta = storedFile.omit({ content: true }).extend({ id: z.string().min(1).max(500), schemaVersion: z.number().int().min(1).optional() });
 
 const manifestFile = z.object({
   path: z.string().regex(FILE_PATH),
@@ -100,19 +103,6 @@ export const manifestHead = z.looseObject({
   formatVersion: z.number().int().min(1),
   schema: z.looseObject({ db: z.number().int().min(1), cache: z.number().int().min(1) }),
 });
-
-/**
- * Steps from one manifest version to the next: `MANIFEST_MIGRATIONS[n]` turns a version n-1
- * manifest into a version n one. Empty while there is only version 1.
- */
-export const MANIFEST_MIGRATIONS: Record<number, (m: Record<string, unknown>) => Record<string, unknown>> = {};
-
-/**
- * Steps for the reports themselves, by database version (`DB_VERSION`): `REPORT_MIGRATIONS[n]`
- * turns a report stored by version n-1 into a version n one, the same steps the database upgrade
- * applies. Empty while there is only version 1.
- */
-export const REPORT_MIGRATIONS: Record<number, (r: unknown) => unknown> = {};
 
 /** The export's file name: `pir-export-{device}-{date}.zip`, with the local date and time. */
 export function exportFileName(device: string, date: Date): string {

@@ -9,17 +9,7 @@ import { pir, type Pir } from '@/lib/contract';
 import { RestoreError } from './errors';
 import { fileOwner } from './file-owner';
 import { sha256Hex } from '@/lib/hash/sha256';
-import {
-  isAllowedPath,
-  manifestHead,
-  manifestSchema,
-  MANIFEST_MIGRATIONS,
-  MANIFEST_PATH,
-  REPORT_MIGRATIONS,
-  reportPath,
-  type Manifest,
-  type ManifestFile,
-} from './manifest';
+import { isAllowedPath, manifestHead, manifestSchema, MANIFEST_PATH, reportPath, type Manifest, type ManifestFile } from './manifest';
 
 export { RestoreError, type RestoreErrorCode } from './errors';
 
@@ -36,12 +26,18 @@ export interface RestoreBundle {
   notOffered: number;
 }
 
-/** The versions this app writes; a newer export is refused, an older one migrated. */
+/** The storage versions this app writes (IndexedDB, query cache); an export made with newer ones is refused. */
 export interface AppVersions {
-  format: number;
   db: number;
   cache: number;
 }
+
+/**
+ * Brings a record the export holds (the manifest with its file records, a report) up to date, or says
+ * it is newer than this app: `migrate` of lib/local-data/record-versions, given by the caller so that
+ * this module stays pure.
+ */
+export type UpToDate = (kind: 'manifest' | 'report', stored: unknown) => { ok: true; record: unknown } | { ok: false; reason: 'newer' | 'unreadable' };
 
 /** What a restore may unpack: the tablet's free space where it is known (SPEC §2 "restore data"). */
 export interface RestoreLimits {
@@ -81,13 +77,7 @@ function parseJson(bytes: Uint8Array): unknown {
   return JSON.parse(new TextDecoder('utf-8', { fatal: true }).decode(bytes));
 }
 
-function migrateReport(raw: unknown, from: number, to: number): unknown {
-  let out = raw;
-  for (let v = from + 1; v <= to; v++) out = REPORT_MIGRATIONS[v]?.(out) ?? out;
-  return out;
-}
-
-export async function readExport(data: Uint8Array, versions: AppVersions, limits: RestoreLimits): Promise<RestoreBundle> {
+export async function readExport(data: Uint8Array, versions: AppVersions, limits: RestoreLimits, upToDate: UpToDate): Promise<RestoreBundle> {
   if (!isZipStart(data)) throw new RestoreError('notZip');
   const entries = listEntries(data);
 
@@ -119,12 +109,11 @@ export async function readExport(data: Uint8Array, versions: AppVersions, limits
   const head = manifestHead.safeParse(raw);
   if (!head.success) throw new RestoreError('badManifest');
   const appVersion = typeof (raw as { appVersion?: unknown }).appVersion === 'string' ? String((raw as { appVersion: string }).appVersion).slice(0, 40) : '?';
-  if (head.data.formatVersion > versions.format || head.data.schema.db > versions.db || head.data.schema.cache > versions.cache) {
-    throw new RestoreError('newerVersion', { version: appVersion });
-  }
-  let migrated = raw as Record<string, unknown>;
-  for (let v = head.data.formatVersion + 1; v <= versions.format; v++) migrated = MANIFEST_MIGRATIONS[v]?.(migrated) ?? migrated;
-  const parsed = manifestSchema.safeParse({ ...migrated, formatVersion: versions.format });
+  if (head.data.schema.db > versions.db || head.data.schema.cache > versions.cache) throw new RestoreError('newerVersion', { version: appVersion });
+  // The manifest's format, or one of the file records it lists, newer than this app knows: refused whole.
+  const current = upToDate('manifest', raw);
+  if (!current.ok) throw current.reason === 'newer' ? new RestoreError('newerVersion', { version: appVersion }) : new RestoreError('badManifest');
+  const parsed = manifestSchema.safeParse(current.record);
   if (!parsed.success) throw new RestoreError('badManifest');
   const manifest = parsed.data;
 
@@ -172,7 +161,13 @@ export async function readExport(data: Uint8Array, versions: AppVersions, limits
     } catch {
       throw new RestoreError('badReport', { title: r.title, id: r.id, field: '' });
     }
-    const report = pir.safeParse(migrateReport(json, manifest.schema.db, versions.db));
+    const upgraded = upToDate('report', json);
+    if (!upgraded.ok) {
+      if (upgraded.reason === 'newer') throw new RestoreError('newerVersion', { version: manifest.appVersion });
+      const field = typeof json === 'object' && json !== null && !Array.isArray(json) ? 'schemaVersion' : '';
+      throw new RestoreError('badReport', { title: r.title, id: r.id, field });
+    }
+    const report = pir.safeParse(upgraded.record);
     if (!report.success) {
       const issue = report.error.issues[0];
       throw new RestoreError('badReport', { title: r.title, id: r.id, field: issue?.path.join('.') ?? '' });
