@@ -4,10 +4,7 @@
  * the fonts cannot draw is printed as its code points, never as "?".
  */
 import { describe, expect, it } from 'vitest';
-import { createTranslator } from 'next-intl';
-import enMessages from '@/messages/en.json';
-import frMessages from '@/messages/fr.json';
-import { resolveReview, reviewContent, reviewImages, type ResolveDeps } from '@/lib/inspection/review';
+import { resolveReview, reviewContent, reviewImages } from '@/lib/inspection/review';
 import type { PreparedPir } from '@/lib/inspection/forms/definitions';
 import { INSPECTOR_SIGNATURE_IMAGE, MASTER_SIGNATURE_IMAGE, reportPdfContent } from '@/features/inspection/model/report-pdf/content';
 import { renderReportPdf, type ReportPdfRequest } from '@/features/inspection/model/report-pdf/render';
@@ -15,17 +12,9 @@ import { encodePng } from '../../server/seed/png';
 import { ADVERSARIAL, bodyText, holdsWhole, squash } from '../adversarial-text';
 import { dejaVuFonts, pdfPagesText } from '../pdf-text';
 import { emptyExtended, report } from './fixtures/report';
+import { reviewDeps } from './fixtures/review-deps';
 
-function deps(locale: 'en' | 'fr'): ResolveDeps {
-  const t = createTranslator({ locale, messages: locale === 'en' ? enMessages : frMessages });
-  return {
-    t: (key, values) => (t.has(key as never) ? (t as (k: string, v?: object) => string)(key, values) : undefined),
-    ref: (dataset, id) => `${dataset}:${id}`,
-    refByCode: (dataset, code) => `${dataset}:${code}`,
-    date: (iso) => iso.slice(0, 10),
-    number: (n) => new Intl.NumberFormat(locale).format(n),
-  };
-}
+const deps = (locale: 'en' | 'fr') => reviewDeps(locale);
 
 /** Where each adversarial value is typed: the fields the signed PDF prints. */
 const PLACES = {

@@ -1,23 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { createTranslator } from 'next-intl';
 import enMessages from '@/messages/en.json';
 import frMessages from '@/messages/fr.json';
 import { STEP_NAMES } from '@/lib/contract/constants';
-import { EMPTY, resolveReview, reviewContent, reviewImages, type ResolveDeps, type ResolvedNode } from '@/lib/inspection/review';
+import { EMPTY, resolveReview, reviewContent, reviewImages, type ResolvedNode } from '@/lib/inspection/review';
 import { isFormStep } from '@/lib/inspection/steps';
 import type { PreparedPir } from '@/lib/inspection/forms/definitions';
 import { emptyExtended, report } from './fixtures/report';
+import { reviewDeps } from './fixtures/review-deps';
 
-function deps(messages: typeof enMessages, locale: 'en' | 'fr'): ResolveDeps {
-  const t = createTranslator({ locale, messages });
-  return {
-    t: (key, values) => (t.has(key as never) ? (t as (k: string, v?: object) => string)(key, values) : undefined),
-    ref: (dataset, id) => `${dataset}:${id}`,
-    refByCode: (dataset, code) => `${dataset}:${code}`,
-    date: (iso) => iso.slice(0, 10),
-    number: (n) => new Intl.NumberFormat(locale).format(n),
-  };
-}
+const deps = (messages: typeof enMessages, locale: 'en' | 'fr') => reviewDeps(locale, messages);
 
 function filledReport(): PreparedPir {
   const ex = emptyExtended();

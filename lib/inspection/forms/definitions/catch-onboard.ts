@@ -6,10 +6,10 @@
 import '@/lib/contract/zod-config';
 import { z } from 'zod';
 import type { ExtendedPir } from '@/lib/contract';
-import type { StepDefinition } from '../step-definition';
+import { fieldsIn, type StepDefinition } from '../step-definition';
 import { computeDelta } from '../../validation/delta';
 import { bool, nullableNumber, text } from '../../validation/rules';
-import { catchFields, newControlledCatch } from './controlled-catches';
+import { catchDescriptions, catchFields, newControlledCatch } from './controlled-catches';
 import { pirSlice } from './slices';
 
 export type CatchOnboard = ExtendedPir['catchOnboard'][number];
@@ -51,4 +51,27 @@ export const catchOnboardStep: StepDefinition<CatchOnboardValues> = {
   select: slice.select,
   apply: (r, v) => slice.write(r, { catchOnboard: v.catchOnboard.map(withCatchOnboardDeltas) }),
   schema: catchOnboardSchema,
+  fields: fieldsIn<CatchOnboardValues>('catches', {
+    catchOnboard: {
+      kind: 'list',
+      label: 'catches.onboardList',
+      item: 'catches.item',
+      param: 'number',
+      entry: fieldsIn<CatchOnboard>('catches', {
+        uid: catchDescriptions.uid,
+        species: catchDescriptions.species,
+        productForm: catchDescriptions.productForm,
+        catchArea: catchDescriptions.catchArea,
+        quantity: catchDescriptions.quantity,
+        quantityToLand: catchDescriptions.quantityToLand,
+        monitoredLandedQuantity: catchDescriptions.monitoredLandedQuantity,
+        deltaLanded: { kind: 'delta' },
+        quantityToTransship: catchDescriptions.quantityToTransship,
+        monitoredTranshippedQuantity: catchDescriptions.monitoredTranshippedQuantity,
+        deltaTranshipped: { kind: 'delta' },
+        objection: { kind: 'bool' },
+        comments: { kind: 'text' },
+      }),
+    },
+  }),
 };

@@ -2,7 +2,7 @@
 import '@/lib/contract/zod-config';
 import { z } from 'zod';
 import type { ExtendedPir } from '@/lib/contract';
-import type { StepDefinition } from '../step-definition';
+import { fieldsIn, type StepDefinition } from '../step-definition';
 import { computeDelta } from '../../validation/delta';
 import { bool, nullableNumber, quantity, requiredId, requiredIds, text } from '../../validation/rules';
 import { pirSlice } from './slices';
@@ -50,4 +50,23 @@ export const catchRetainedStep: StepDefinition<CatchRetainedValues> = {
   select: slice.select,
   apply: (r, v) => slice.write(r, { retainedCatches: v.retainedCatches.map(withRetainedDelta) }),
   schema: catchRetainedSchema,
+  fields: fieldsIn<CatchRetainedValues>('catches', {
+    retainedCatches: {
+      kind: 'list',
+      label: 'catches.retainedList',
+      item: 'catches.retainedItem',
+      param: 'number',
+      entry: fieldsIn<RetainedCatch>('catches', {
+        uid: { kind: 'hidden' },
+        species: { kind: 'reference', dataset: 'species' },
+        productForm: { kind: 'reference', dataset: 'productForms' },
+        catchArea: { kind: 'reference', dataset: 'fishingArea' },
+        declaredQuantity: { kind: 'number' },
+        actualQuantity: { kind: 'number' },
+        deltaRetained: { kind: 'delta' },
+        objection: { kind: 'bool' },
+        comments: { kind: 'text' },
+      }),
+    },
+  }),
 };

@@ -2,7 +2,7 @@
 import '@/lib/contract/zod-config';
 import { z } from 'zod';
 import type { Pir } from '@/lib/contract';
-import type { StepDefinition } from '../step-definition';
+import { fieldsIn, type StepDefinition } from '../step-definition';
 import { nullableText } from '../../validation/rules';
 
 export type CommentsValues = Pick<Pir, 'inspectionComment'>;
@@ -15,4 +15,5 @@ export const commentsStep: StepDefinition<CommentsValues> = {
   // nothing to write: the comment is the office's
   apply: (r) => r,
   schema: commentsSchema,
+  fields: fieldsIn<CommentsValues>('review', { inspectionComment: { kind: 'text', label: 'review.officeComment' } }),
 };

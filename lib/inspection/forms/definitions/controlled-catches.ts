@@ -2,7 +2,7 @@
 import '@/lib/contract/zod-config';
 import { z } from 'zod';
 import type { ExtendedPir } from '@/lib/contract';
-import type { StepDefinition } from '../step-definition';
+import { fieldsIn, type StepDefinition } from '../step-definition';
 import { quantity, requiredId, requiredIds, text } from '../../validation/rules';
 import { pirSlice } from './slices';
 
@@ -21,6 +21,19 @@ export const catchFields = {
   quantityToTransship: quantity(0),
   monitoredTranshippedQuantity: quantity(0),
 };
+
+/** How the shared catch fields read (labels under `catches`). */
+export const catchDescriptions = {
+  uid: { kind: 'hidden' },
+  species: { kind: 'reference', dataset: 'species' },
+  productForm: { kind: 'reference', dataset: 'productForms' },
+  catchArea: { kind: 'reference', dataset: 'fishingArea' },
+  quantity: { kind: 'number' },
+  quantityToLand: { kind: 'number' },
+  monitoredLandedQuantity: { kind: 'number' },
+  quantityToTransship: { kind: 'number' },
+  monitoredTranshippedQuantity: { kind: 'number' },
+} as const;
 
 const controlledCatchSchema = z.object(catchFields);
 const controlledCatchesSchema = z.object({ controlledCatches: z.array(controlledCatchSchema) });
@@ -46,4 +59,7 @@ export const controlledCatchesStep: StepDefinition<ControlledCatchesValues> = {
   select: slice.select,
   apply: slice.write,
   schema: controlledCatchesSchema,
+  fields: fieldsIn<ControlledCatchesValues>('catches', {
+    controlledCatches: { kind: 'list', label: 'catches.controlledList', item: 'catches.item', param: 'number', entry: fieldsIn<ControlledCatch>('catches', catchDescriptions) },
+  }),
 };

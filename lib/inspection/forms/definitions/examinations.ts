@@ -2,7 +2,7 @@
 import '@/lib/contract/zod-config';
 import { z } from 'zod';
 import type { ExtendedPir } from '@/lib/contract';
-import type { StepDefinition } from '../step-definition';
+import { fieldsIn, type StepDefinition } from '../step-definition';
 import { nullableId, requiredYesNo, text } from '../../validation/rules';
 import { pirSlice } from './slices';
 
@@ -31,6 +31,9 @@ function normaliseExamination(e: Examination): Examination {
   return { ...e, comments: e.comments.trim() === '' ? '' : e.comments };
 }
 
+const examinationFields = fieldsIn<Examination>('fields', { status: { kind: 'bool', label: 'fields.examined' }, comments: { kind: 'text' } });
+const examination = { kind: 'group', fields: examinationFields } as const;
+
 const slice = pirSlice([...EXAMINATIONS, 'gearType']);
 
 export const examinationsStep: StepDefinition<ExaminationsValues> = {
@@ -42,4 +45,11 @@ export const examinationsStep: StepDefinition<ExaminationsValues> = {
     return slice.write(r, next);
   },
   schema: examinationsSchema,
+  fields: fieldsIn<ExaminationsValues>('fields', {
+    logBookExamination: examination,
+    catchDocumentationSchemeCompliance: examination,
+    tradeInformationSchemeCompliance: examination,
+    gearExamination: examination,
+    gearType: { kind: 'reference', dataset: 'gear' },
+  }),
 };

@@ -2,7 +2,7 @@
 import '@/lib/contract/zod-config';
 import { z } from 'zod';
 import type { ExtendedPir } from '@/lib/contract';
-import type { StepDefinition } from '../step-definition';
+import { fieldsIn, type StepDefinition } from '../step-definition';
 import { text } from '../../validation/rules';
 import { pirSlice } from './slices';
 
@@ -17,4 +17,5 @@ export const findingsStep: StepDefinition<FindingsValues> = {
   select: slice.select,
   apply: slice.write,
   schema: findingsSchema,
+  fields: fieldsIn<FindingsValues>('findings', { findingsByInspector: { kind: 'text' }, commentsByMaster: { kind: 'text' } }),
 };

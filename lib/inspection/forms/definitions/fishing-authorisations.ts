@@ -2,8 +2,9 @@
 import '@/lib/contract/zod-config';
 import { z } from 'zod';
 import type { ExtendedPir } from '@/lib/contract';
-import type { StepDefinition } from '../step-definition';
+import { fieldsIn, type StepDefinition } from '../step-definition';
 import { bool, date, ids, nullableText, requiredId, requiredText, text, withDateOrder } from '../../validation/rules';
+import { AUTHORISATION_ISSUER_DATASET } from '@/lib/contract/constants';
 import { pirSlice } from './slices';
 
 export type FishingAuthorization = ExtendedPir['fishingAuthorizations'][number];
@@ -22,6 +23,18 @@ export const authorisationFields = {
   objection: bool(),
   comments: text(),
 };
+
+/** How the shared authorisation fields read (labels under `fields`), before and after a kind's own. */
+export const authorisationDescriptions = {
+  uid: { kind: 'hidden' },
+  identifier: { kind: 'text' },
+  issuedBy: { kind: 'reference', dataset: AUTHORISATION_ISSUER_DATASET },
+  validFrom: { kind: 'date' },
+  validTo: { kind: 'date' },
+  attachment: { kind: 'hidden' },
+  srcForm: { kind: 'hidden' },
+} as const;
+export const authorisationClosing = { objection: { kind: 'bool' }, comments: { kind: 'text' } } as const;
 
 const fishingAuthorizationSchema = withDateOrder(
   z.object({
@@ -64,4 +77,20 @@ export const fishingAuthorisationStep: StepDefinition<FishingAuthorisationValues
   select: slice.select,
   apply: slice.write,
   schema: fishingAuthorisationSchema,
+  fields: fieldsIn<FishingAuthorisationValues>('fields', {
+    fishingAuthorizations: {
+      kind: 'list',
+      label: 'fields.fishingAuthorisations',
+      item: 'fields.authorisation',
+      param: 'n',
+      entry: fieldsIn<FishingAuthorization>('fields', {
+        ...authorisationDescriptions,
+        isTypeATF: { kind: 'choice', label: 'fields.authorisationType', options: { true: 'review.atf', false: 'review.csfl' } },
+        fishingAreas: { kind: 'reference', dataset: 'fishingArea' },
+        species: { kind: 'reference', dataset: 'species', label: 'fields.authorisedSpecies' },
+        gear: { kind: 'reference', dataset: 'gear', label: 'fields.gears' },
+        ...authorisationClosing,
+      }),
+    },
+  }),
 };

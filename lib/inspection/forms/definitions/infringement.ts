@@ -6,7 +6,7 @@
 import '@/lib/contract/zod-config';
 import { z } from 'zod';
 import type { ExtendedPir } from '@/lib/contract';
-import type { StepDefinition } from '../step-definition';
+import { fieldsIn, type StepDefinition } from '../step-definition';
 import { requiredYesNo, text } from '../../validation/rules';
 import { pirSlice } from './slices';
 
@@ -22,4 +22,9 @@ export const infringementStep: StepDefinition<InfringementValues> = {
   // both fields are disabled with a "no": their text goes
   apply: (r, v) => slice.write(r, v.hasInfringements === false ? { ...v, infrigements: '', actionsTaken: '' } : v),
   schema: infringementSchema,
+  fields: fieldsIn<InfringementValues>('fields', {
+    hasInfringements: { kind: 'bool' },
+    infrigements: { kind: 'text', label: 'fields.infringementsNoted' },
+    actionsTaken: { kind: 'text' },
+  }),
 };

@@ -2,7 +2,7 @@
 import '@/lib/contract/zod-config';
 import { z } from 'zod';
 import type { ExtendedPir } from '@/lib/contract';
-import type { StepDefinition } from '../step-definition';
+import { fieldsIn, type StepDefinition } from '../step-definition';
 import { email, requiredId, requiredText } from '../../validation/rules';
 import { pirSlice } from './slices';
 
@@ -24,4 +24,16 @@ export const inspectionInformationStep: StepDefinition<InspectionInformationValu
   select: slice.select,
   apply: slice.write,
   schema: inspectionInformationSchema,
+  fields: fieldsIn<InspectionInformationValues>('fields', {
+    monitoringDetails: {
+      kind: 'group',
+      flat: true,
+      fields: fieldsIn<InspectionInformationValues['monitoringDetails']>('fields', {
+        inspectingAuthority: { kind: 'reference', dataset: 'authority' },
+        principalInspectorId: { kind: 'text' },
+        principalInspectorName: { kind: 'text' },
+        principalInspectorEmail: { kind: 'text' },
+      }),
+    },
+  }),
 };

@@ -2,7 +2,7 @@
 import '@/lib/contract/zod-config';
 import { z } from 'zod';
 import type { ExtendedPir } from '@/lib/contract';
-import type { StepDefinition } from '../step-definition';
+import { fieldsIn, type StepDefinition } from '../step-definition';
 import { requiredYesNo, texts } from '../../validation/rules';
 import { pirSlice } from './slices';
 
@@ -22,4 +22,9 @@ export const monitoringStep: StepDefinition<MonitoringValues> = {
   // "no" drops the references (the field is disabled); unanswered keeps them, nothing was said yet
   apply: (r, v) => slice.write(r, v.monitoredLanTrx === false ? { ...v, monitoredLanTrxAttachments: [] } : v),
   schema: monitoringSchema,
+  fields: fieldsIn<MonitoringValues>('fields', {
+    monitoredLanTrx: { kind: 'bool' },
+    // the monitoring documents are attachments of the report, listed with them: here, how many
+    monitoredLanTrxAttachments: { kind: 'count', label: 'fields.monitoringAttachments' },
+  }),
 };

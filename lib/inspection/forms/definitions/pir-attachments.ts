@@ -6,7 +6,7 @@
 import '@/lib/contract/zod-config';
 import { z } from 'zod';
 import type { Extended } from '@/lib/contract';
-import type { StepDefinition } from '../step-definition';
+import { fieldsIn, type StepDefinition } from '../step-definition';
 import { msg } from '../../validation/messages';
 import { addIssue, bool, isNotEntered, nullableText, text, texts } from '../../validation/rules';
 import { extendedSlice } from './slices';
@@ -38,4 +38,20 @@ export const pirAttachmentsStep: StepDefinition<PirAttachmentsValues> = {
   select: slice.select,
   apply: slice.write,
   schema: pirAttachmentsSchema,
+  fields: fieldsIn<PirAttachmentsValues>('media.attachments', {
+    attachments: {
+      kind: 'list',
+      label: 'steps.pirattachments.title',
+      item: 'review.attachmentItem',
+      param: 'n',
+      entry: fieldsIn<PirAttachmentsValues['attachments'][number]>('media.attachments', {
+        uid: { kind: 'hidden' },
+        type: { kind: 'code', dataset: 'documentType', label: 'media.attachments.documentType' },
+        name: { kind: 'text', label: 'review.attachmentName' },
+        offline: { kind: 'hidden' },
+        documentTag: { kind: 'hidden' },
+        pictures: { kind: 'pages', label: 'review.pages' },
+      }),
+    },
+  }),
 };

@@ -3,7 +3,7 @@ import '@/lib/contract/zod-config';
 import { z } from 'zod';
 import type { ExtendedPir } from '@/lib/contract';
 import { PURPOSE_OTHER_ID } from '@/lib/contract/constants';
-import type { StepDefinition } from '../step-definition';
+import { fieldsIn, type StepDefinition } from '../step-definition';
 import { msg } from '../../validation/messages';
 import { addIssue, date, isNotEntered, nullableId, requiredIds, requiredText, text } from '../../validation/rules';
 import { pirSlice } from './slices';
@@ -38,4 +38,11 @@ export const purposeStep: StepDefinition<PurposeValues> = {
   // the details field is disabled unless OTH is chosen: its text goes with OTH
   apply: (r, v) => slice.write(r, hasOtherPurpose(v.purposes) ? v : { ...v, purposeDetails: '' }),
   schema: purposeSchema,
+  fields: fieldsIn<PurposeValues>('fields', {
+    portOfInspection: { kind: 'reference', dataset: 'designatedPort' },
+    lastPortOfCallFreeForm: { kind: 'text', label: 'fields.lastPortOfCall' },
+    lastPortOfCallEntryDate: { kind: 'date', label: 'fields.lastPortOfCallDate' },
+    purposes: { kind: 'reference', dataset: 'purpose' },
+    purposeDetails: { kind: 'text' },
+  }),
 };

@@ -2,7 +2,7 @@
 import '@/lib/contract/zod-config';
 import { z } from 'zod';
 import type { ExtendedPir } from '@/lib/contract';
-import type { StepDefinition } from '../step-definition';
+import { fieldsIn, type StepDefinition } from '../step-definition';
 import { msg } from '../../validation/messages';
 import { addIssue, isNotEntered, nullableText, requiredId, requiredNullableText, requiredYesNo, text, uniqueBy } from '../../validation/rules';
 import { pirSlice } from './slices';
@@ -36,4 +36,20 @@ export const rfmoStatusStep: StepDefinition<RfmoStatusValues> = {
   select: slice.select,
   apply: slice.write,
   schema: rfmoStatusSchema,
+  fields: fieldsIn<RfmoStatusValues>('fields', {
+    rfmoIuuListing: {
+      kind: 'list',
+      label: 'fields.rfmoListings',
+      item: 'fields.rfmoListing',
+      param: 'n',
+      entry: fieldsIn<RfmoListing>('fields', {
+        uid: { kind: 'hidden' },
+        rfmo: { kind: 'reference', dataset: 'rfmo' },
+        flagstateStatus: { kind: 'text' },
+        vesselIdentifer: { kind: 'text', label: 'fields.vesselIdentifier' },
+        vesselOnAuthorizedList: { kind: 'bool' },
+        vesselOnIUUList: { kind: 'bool' },
+      }),
+    },
+  }),
 };

@@ -2,9 +2,9 @@
 import '@/lib/contract/zod-config';
 import { z } from 'zod';
 import type { ExtendedPir } from '@/lib/contract';
-import type { StepDefinition } from '../step-definition';
+import { fieldsIn, type StepDefinition } from '../step-definition';
 import { withDateOrder } from '../../validation/rules';
-import { authorisationFields } from './fishing-authorisations';
+import { authorisationClosing, authorisationDescriptions, authorisationFields } from './fishing-authorisations';
 import { pirSlice } from './slices';
 
 export type TranshipmentAuthorization = ExtendedPir['transhipmentAuthorizations'][number];
@@ -25,4 +25,13 @@ export const transhipmentAuthorisationStep: StepDefinition<TranshipmentAuthorisa
   select: slice.select,
   apply: slice.write,
   schema: transhipmentAuthorisationSchema,
+  fields: fieldsIn<TranshipmentAuthorisationValues>('fields', {
+    transhipmentAuthorizations: {
+      kind: 'list',
+      label: 'fields.transhipmentAuthorisations',
+      item: 'fields.authorisation',
+      param: 'n',
+      entry: fieldsIn<TranshipmentAuthorization>('fields', { ...authorisationDescriptions, ...authorisationClosing }),
+    },
+  }),
 };

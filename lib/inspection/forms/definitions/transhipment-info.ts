@@ -5,7 +5,7 @@
 import '@/lib/contract/zod-config';
 import { z } from 'zod';
 import type { ExtendedPir } from '@/lib/contract';
-import type { StepDefinition } from '../step-definition';
+import { fieldsIn, type StepDefinition } from '../step-definition';
 import { msg } from '../../validation/messages';
 import {
   addIssue,
@@ -135,4 +135,39 @@ export const transhipmentInfoStep: StepDefinition<TranshipmentInfoValues> = {
   select: slice.select,
   apply: slice.write,
   schema: transhipmentInfoSchema,
+  fields: fieldsIn<TranshipmentInfoValues>('transhipment', {
+    transhipmentInfo: {
+      kind: 'list',
+      label: 'transhipment.list',
+      item: 'transhipment.item',
+      param: 'number',
+      entry: fieldsIn<TranshipmentInfo>('transhipment', {
+        uid: { kind: 'hidden' },
+        date: { kind: 'date' },
+        isAtPort: { kind: 'bool', yes: 'transhipment.inPort', no: 'transhipment.atSea' },
+        atPort: { kind: 'reference', dataset: 'port', label: 'transhipment.port' },
+        atSea: { kind: 'text', label: 'transhipment.position' },
+        isReceived: { kind: 'bool', label: 'transhipment.direction', yes: 'transhipment.receive', no: 'transhipment.offload' },
+        name: { kind: 'text' },
+        flagState: { kind: 'reference', dataset: 'flag' },
+        idNumber: { kind: 'text' },
+        srcForm: { kind: 'hidden' },
+        content: {
+          kind: 'list',
+          label: 'transhipment.content',
+          item: 'transhipment.contentItem',
+          param: 'number',
+          entry: fieldsIn<TranshipmentContent>('catches', {
+            uid: { kind: 'hidden' },
+            species: { kind: 'reference', dataset: 'species' },
+            productForm: { kind: 'reference', dataset: 'productForms' },
+            catchArea: { kind: 'reference', dataset: 'fishingArea' },
+            quantity: { kind: 'number', label: 'transhipment.quantity' },
+            objection: { kind: 'bool' },
+            comments: { kind: 'text' },
+          }),
+        },
+      }),
+    },
+  }),
 };

@@ -2,8 +2,8 @@
 import '@/lib/contract/zod-config';
 import { z } from 'zod';
 import type { ExtendedVessel } from '@/lib/contract';
-import { VMS_ON_BOARD, VMS_OTHER_ID } from '@/lib/contract/constants';
-import type { StepDefinition } from '../step-definition';
+import { VMS_ON_BOARD, VMS_OTHER_ID, type VmsOnBoard } from '@/lib/contract/constants';
+import { fieldsIn, type StepDefinition } from '../step-definition';
 import { msg } from '../../validation/messages';
 import {
   addIssue,
@@ -69,4 +69,32 @@ export const vesselIdentityStep: StepDefinition<VesselIdentityValues> = {
   select: (r) => ({ ...r.extended.vessel, vmsOnBoard: r.extended.vessel.vmsOnBoard ?? null }),
   apply: (r, values) => ({ ...r, extended: { ...r.extended, vessel: normaliseVessel({ ...r.extended.vessel, ...pick(values, KEYS) }) } }),
   schema: vesselIdentitySchema,
+  fields: fieldsIn<VesselIdentityValues>('fields', {
+    name: { kind: 'text', label: 'fields.vesselName' },
+    flagStateId: { kind: 'reference', dataset: 'flag', label: 'fields.flagState' },
+    typeId: { kind: 'reference', dataset: 'vesselType', label: 'fields.vesselType' },
+    gearIds: { kind: 'reference', dataset: 'gear', label: 'fields.gears' },
+    iotcId: { kind: 'text' },
+    ircs: { kind: 'text' },
+    registrationPort: { kind: 'text' },
+    mmsi: { kind: 'text' },
+    externalId: { kind: 'text' },
+    certificateRegistryId: { kind: 'text' },
+    imoId: { kind: 'text', label: 'fields.imo' },
+    additionalRfmoIdEntity: { kind: 'reference', dataset: 'rfmo', label: 'fields.additionalRfmo' },
+    additionalRfmoIdCode: { kind: 'text' },
+    dimension: {
+      kind: 'group',
+      flat: true,
+      fields: fieldsIn<VesselIdentityValues['dimension']>('fields', { length: { kind: 'number' }, beam: { kind: 'number' }, draft: { kind: 'number' } }),
+    },
+    totalVolumeOfFishHolds: { kind: 'number', label: 'fields.fishHolds' },
+    vmsType: { kind: 'reference', dataset: 'vms', label: 'fields.vms' },
+    vmsTypeOtherName: { kind: 'text' },
+    inmarsat: { kind: 'text' },
+    vmsOnBoard: {
+      kind: 'choice',
+      options: { 'yes-national': 'fields.vmsOnBoardNational', 'yes-rmfo': 'fields.vmsOnBoardRfmo', no: 'fields.vmsOnBoardNo' } satisfies Record<VmsOnBoard, string>,
+    },
+  }),
 };

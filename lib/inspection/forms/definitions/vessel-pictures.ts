@@ -6,7 +6,7 @@
 import '@/lib/contract/zod-config';
 import { z } from 'zod';
 import type { Extended } from '@/lib/contract';
-import type { StepDefinition } from '../step-definition';
+import { fieldsIn, type StepDefinition } from '../step-definition';
 import { nullableText, requiredText, text } from '../../validation/rules';
 import { extendedSlice } from './slices';
 
@@ -30,4 +30,21 @@ export const vesselPicturesStep: StepDefinition<VesselPicturesValues> = {
   select: slice.select,
   apply: slice.write,
   schema: vesselPicturesSchema,
+  fields: fieldsIn<VesselPicturesValues>('media.pictures', {
+    pictures: {
+      kind: 'list',
+      label: 'steps.vesselpictures.title',
+      item: 'media.pictures.number',
+      param: 'n',
+      pictures: true,
+      entry: fieldsIn<VesselPicturesValues['pictures'][number]>('media.pictures', {
+        uid: { kind: 'hidden' },
+        type: { kind: 'code', dataset: 'imageType' },
+        description: { kind: 'text' },
+        date: { kind: 'date' },
+        author: { kind: 'text', label: 'review.author' },
+        markupOf: { kind: 'hidden' },
+      }),
+    },
+  }),
 };
