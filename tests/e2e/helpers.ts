@@ -80,6 +80,9 @@ export async function completeFormSteps(page: Page, reportId: number) {
     if (step === 'infringement') await answer('Infringements found', false);
     await panel.getByRole('button', { name: 'Mark complete' }).click();
     await expect(page.getByTestId(`stepper-${step}`)).toHaveAttribute('data-state', 'done');
+    // The finger leaves the screen: a mouse left resting where the step's toast shows would hold it
+    // there (sonner pauses toasts under a pointer), which no tablet does.
+    await page.mouse.move(0, 0);
   }
 }
 

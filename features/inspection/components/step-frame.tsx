@@ -16,13 +16,14 @@ const NO_LABELS = fieldLabelStore();
 
 /**
  * What "Mark complete" says once the step is kept: a short toast, read out politely by the toaster's
- * live region (the next step opens meanwhile, and a tick in the list alone went unnoticed).
+ * live region (the next step opens meanwhile, and a tick in the list alone went unnoticed). One at a
+ * time: the next step's replaces it, so steps completed in a row never stack toasts over the page.
  */
 export function useStepKept(step: StepName) {
   const t = useTranslations('steps');
   const ti = useTranslations('inspection');
   return useCallback(() => {
-    toast.success(ti('stepKept', { step: t(`${step}.title`) }));
+    toast.success(ti('stepKept', { step: t(`${step}.title`) }), { id: 'step-kept' });
   }, [t, ti, step]);
 }
 
