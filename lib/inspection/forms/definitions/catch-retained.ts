@@ -5,6 +5,7 @@ import type { ExtendedPir } from '@/lib/contract';
 import { fieldsIn, type StepDefinition } from '../step-definition';
 import { computeDelta } from '../../validation/delta';
 import { bool, nullableNumber, quantity, requiredId, requiredIds, text } from '../../validation/rules';
+import { caughtWhat } from './controlled-catches';
 import { pirSlice } from './slices';
 
 export type RetainedCatch = ExtendedPir['retainedCatches'][number];
@@ -57,10 +58,7 @@ export const catchRetainedStep: StepDefinition<CatchRetainedValues> = {
       item: 'catches.retainedItem',
       param: 'number',
       entry: fieldsIn<RetainedCatch>('catches', {
-        uid: { kind: 'hidden' },
-        species: { kind: 'reference', dataset: 'species' },
-        productForm: { kind: 'reference', dataset: 'productForms' },
-        catchArea: { kind: 'reference', dataset: 'fishingArea' },
+        ...caughtWhat,
         declaredQuantity: { kind: 'number' },
         actualQuantity: { kind: 'number' },
         deltaRetained: { kind: 'delta' },

@@ -22,12 +22,17 @@ export const catchFields = {
   monitoredTranshippedQuantity: quantity(0),
 };
 
-/** How the shared catch fields read (labels under `catches`). */
-export const catchDescriptions = {
+/** What every catch entry says first, whatever its list (labels under `catches`). */
+export const caughtWhat = {
   uid: { kind: 'hidden' },
   species: { kind: 'reference', dataset: 'species' },
   productForm: { kind: 'reference', dataset: 'productForms' },
   catchArea: { kind: 'reference', dataset: 'fishingArea' },
+} as const;
+
+/** How the shared catch fields read (labels under `catches`). */
+export const catchDescriptions = {
+  ...caughtWhat,
   quantity: { kind: 'number' },
   quantityToLand: { kind: 'number' },
   monitoredLandedQuantity: { kind: 'number' },

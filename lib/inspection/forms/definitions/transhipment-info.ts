@@ -22,6 +22,7 @@ import {
   requiredYesNo,
   text,
 } from '../../validation/rules';
+import { caughtWhat } from './controlled-catches';
 import { pirSlice } from './slices';
 
 export type TranshipmentInfo = ExtendedPir['transhipmentInfo'][number];
@@ -158,10 +159,7 @@ export const transhipmentInfoStep: StepDefinition<TranshipmentInfoValues> = {
           item: 'transhipment.contentItem',
           param: 'number',
           entry: fieldsIn<TranshipmentContent>('catches', {
-            uid: { kind: 'hidden' },
-            species: { kind: 'reference', dataset: 'species' },
-            productForm: { kind: 'reference', dataset: 'productForms' },
-            catchArea: { kind: 'reference', dataset: 'fishingArea' },
+            ...caughtWhat,
             quantity: { kind: 'number', label: 'transhipment.quantity' },
             objection: { kind: 'bool' },
             comments: { kind: 'text' },
