@@ -22,9 +22,10 @@ import path from 'node:path';
 import type { CDPSession, Page } from '@playwright/test';
 import type { Pir } from '../lib/contract/index';
 import { FORM_STEPS } from '../lib/inspection/steps';
+import { attachmentPageFileId } from '../lib/media/file-ids';
 import { log, mdTable, ms, numArg, ratio, short, stats, tmpDir, type Row } from './lib/common';
 import { countStored, freshContext, launch, type BenchWindow } from './lib/browser';
-import { fetchTemplate, inspectingReport, pageFileId, pictureFiles, readyToSubmit, signaturePng, writeLocalState, type FileSpec } from './lib/local-state';
+import { fetchTemplate, inspectingReport, pictureFiles, readyToSubmit, signaturePng, writeLocalState, type FileSpec } from './lib/local-state';
 import { apiLogin, BARE_PAGE, copyStatic, startServerProcess, tearDown } from './lib/server';
 import { BENCH_USER, bigFiles, makeJpeg, seedBenchData } from './lib/seed';
 
@@ -259,7 +260,7 @@ export async function run(): Promise<{ rows: Row[]; details: string }> {
     const files: FileSpec[] = pictureFiles(base);
     const attachments = Array.from({ length: ATTACHMENTS }, (_, a) => {
       const uid = `bench-att-${inspectId}-${a}`;
-      const pages = Array.from({ length: ATTACHMENT_PAGES }, (_, p) => pageFileId(inspectId, uid, `page-${p}`));
+      const pages = Array.from({ length: ATTACHMENT_PAGES }, (_, p) => attachmentPageFileId(inspectId, uid, `page-${p}`));
       pages.forEach((id, p) => files.push({ id, pirId: inspectId, filename: `CRLI_${uid}_${p + 1}.jpg`, contentType: 'image/jpeg', base: a + p, variant: true }));
       return { uid, type: 'CRLI', name: `CRLI_${uid}.pdf`, offline: true, documentTag: null, pictures: pages };
     });

@@ -8,6 +8,7 @@ import type { Extended, Pir } from '../../lib/contract/index';
 import { applyTransition } from '../../lib/lifecycle/transitions';
 import { encodePng } from '../../server/seed/png';
 import { apiGet } from './server';
+import { attachmentPageFileId, pictureFileId } from '../../lib/media/file-ids';
 
 export interface Template {
   pir: Pir;
@@ -67,12 +68,6 @@ export function inspectingReport(tpl: Template, o: { as?: { id: number; pendingI
   return { ...r, extended: { ...r.extended!, pictures } };
 }
 
-/**
- * lib/media/pictures.ts's pictureFileId() (that module is not imported here: it opens a
- * BroadcastChannel on load, which keeps Node running).
- */
-const pictureFileId = (reportId: number, uid: string) => `picture:${reportId}:${uid}`;
-export const pageFileId = (reportId: number, attachmentUid: string, pageUid: string) => `attachment-page:${reportId}:${attachmentUid}:${pageUid}`;
 
 export interface FileSpec {
   id: string;
@@ -99,7 +94,7 @@ export function readyToSubmit(r: Pir, o: { attachments: number; pages: number; n
   const files: FileSpec[] = pictureFiles(r);
   const attachments = Array.from({ length: o.attachments }, (_, a) => {
     const uid = `bench-att-${r.id}-${a}`;
-    const pages = Array.from({ length: o.pages }, (_, p) => pageFileId(r.id, uid, `page-${p}`));
+    const pages = Array.from({ length: o.pages }, (_, p) => attachmentPageFileId(r.id, uid, `page-${p}`));
     pages.forEach((id, p) => files.push({ id, pirId: r.id, filename: `CRLI_${uid}_${p + 1}.jpg`, contentType: 'image/jpeg', base: a + p, variant: true }));
     return { uid, type: 'CRLI', name: `CRLI_${uid}.pdf`, offline: true, documentTag: null, pictures: pages };
   });

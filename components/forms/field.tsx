@@ -1,10 +1,11 @@
 'use client';
 import { createContext, useContext, useSyncExternalStore } from 'react';
 import { useTranslations } from 'next-intl';
-import { get, useFormContext, useFormState, type FieldErrors } from 'react-hook-form';
+import { get, useFormContext, useFormState } from 'react-hook-form';
+import type { StepErrors } from '@/lib/contract';
 import { Label } from '@/components/ui/label';
 import { cn } from '@/lib/utils';
-import { useValidationText } from './use-validation-text';
+import { useValidationText, type ShownMessage } from './use-validation-text';
 import { useFieldLabel } from './field-labels';
 
 /**
@@ -17,9 +18,9 @@ export interface FieldDisplay {
 }
 export const FieldDisplayContext = createContext<FieldDisplay>({ showAll: true });
 
-/** What the step's check says of its fields: their messages (react-hook-form's nested shape) and which must be filled in. */
+/** What the step's check says of its fields: their messages by field path, as the check gave them, and which must be filled in. */
 export interface FieldChecks {
-  errors: FieldErrors;
+  errors: StepErrors['errors'];
   required: ReadonlySet<string>;
 }
 
@@ -51,10 +52,8 @@ export function fieldCheckStore(initial: FieldChecks): FieldCheckStore {
 }
 export const FieldChecksContext = createContext<FieldCheckStore>(fieldCheckStore({ errors: {}, required: new Set() }));
 
-type ShownError = { message?: string; root?: { message?: string } };
-
-/** A field's error as text, so that the store's snapshot compares by value. */
-const errorText = (e: ShownError | undefined) => (e ? JSON.stringify([e.message ?? null, e.root?.message ?? null]) : '');
+/** A field's first message as text, so that the store's snapshot compares by value. */
+const messageText = (list: readonly ShownMessage[] | undefined) => (list?.[0] ? JSON.stringify(list[0]) : '');
 
 /** Whether the field must be filled in (SPEC §5). */
 export function useRequired(name: string): boolean {
@@ -64,21 +63,21 @@ export function useRequired(name: string): boolean {
 }
 
 /**
- * The field's error from the step's check, once it is to be shown: the field was left (`touched`, as
- * its useController tells), or every message is asked for. Reads the field's own message only.
+ * The field's message from the step's check, once it is to be shown: the field was left (`touched`, as
+ * its useController tells), or every message is asked for. Reads the field's own message only (a list
+ * of entries has its own message, an empty transhipment content, at the list's path).
  */
-export function useFieldMessage(name: string, touched: boolean): ShownError | undefined {
+export function useFieldMessage(name: string, touched: boolean): ShownMessage | undefined {
   const checks = useContext(FieldChecksContext);
-  const read = () => errorText(get(checks.get().errors, name) as ShownError | undefined);
+  const read = () => messageText(checks.get().errors[name]);
   const text = useSyncExternalStore(checks.subscribe, read, read);
   const { showAll } = useContext(FieldDisplayContext);
   if (!text || !(showAll || touched)) return undefined;
-  const [message, root] = JSON.parse(text) as [string | null, string | null];
-  return { ...(message !== null && { message }), ...(root !== null && { root: { message: root } }) };
+  return JSON.parse(text) as ShownMessage;
 }
 
 /** The same, for a field that has no useController of its own to say whether it was left. */
-export function useShownError(name: string): ShownError | undefined {
+export function useShownError(name: string): ShownMessage | undefined {
   const { control } = useFormContext();
   // Only the field's own "left" state (a blur elsewhere does not re-render it).
   const { touchedFields } = useFormState({ control, name });
@@ -101,11 +100,11 @@ export function Field({
   hint?: string;
   className?: string;
   /** the field's error to show (useFieldMessage) */
-  shown: ShownError | undefined;
+  shown: ShownMessage | undefined;
   children: React.ReactNode;
 }) {
   const text = useValidationText();
-  const error = text(shown?.message, label);
+  const error = text(shown, label);
   const required = useRequired(name);
   useFieldLabel(name, label);
   return (

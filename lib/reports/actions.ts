@@ -2,7 +2,8 @@
  * The lifecycle transitions of SPEC §4, carried out: each one changes the stored report and the
  * work queued for it together (one IndexedDB transaction), then lets the task runner go.
  */
-import { signatureFileName } from '@/lib/media/upload-names';
+import { pictureFileName, signatureFileName } from '@/lib/media/upload-names';
+import { attachmentPdfFileId, pictureFileId } from '@/lib/media/file-ids';
 import type { Pir, Task } from '@/lib/contract';
 import { IDEMPOTENCY_HEADER, pirCallId } from '@/lib/contract/constants';
 import { paths, ROUTES } from '@/lib/contract/routes';
@@ -162,7 +163,6 @@ async function collectSignatureUploads(report: Pir): Promise<UploadItem[]> {
 
 /** Each inspection picture, as stored (already resized JPEG): `picture_{uid}.jpg`. */
 async function collectPictureUploads(report: Pir): Promise<UploadItem[]> {
-  const { pictureFileId, pictureFileName } = await import('@/lib/media/pictures');
   return mapLimit(report.extended?.pictures ?? [], FILES_AT_ONCE, async (p): Promise<UploadItem> => {
     const storedFileId = pictureFileId(report.id, p.uid);
     const f = await getFile(storedFileId);
@@ -187,8 +187,7 @@ async function collectPictureUploads(report: Pir): Promise<UploadItem[]> {
 async function collectAttachmentUploads(report: Pir): Promise<UploadItem[]> {
   const local = (report.extended?.attachments ?? []).filter((a) => a.offline && a.pictures.length > 0);
   if (local.length === 0) return [];
-  const [{ attachmentPdfFileId }, { attachmentPdfName, ATTACHMENT_PDF_CONTENT_TYPE }, { buildAttachmentPdfOffThread }] = await Promise.all([
-    import('@/lib/media/pictures'),
+  const [{ attachmentPdfName, ATTACHMENT_PDF_CONTENT_TYPE }, { buildAttachmentPdfOffThread }] = await Promise.all([
     import('@/lib/media/attachment-pdf'),
     import('@/lib/media/attachment-pdf-builder'),
   ]);

@@ -12,18 +12,8 @@ import { db } from '@/lib/local-data/db';
 import { getFile } from '@/lib/local-data/files-store';
 import { contentBytes } from '@/lib/local-data/file-content';
 import { allReports, flushEdits } from '@/lib/local-data/reports-store';
-import {
-  addAttachment,
-  addAttachmentPage,
-  addMarkedUpPicture,
-  addPicture,
-  attachmentPdfFileId,
-  deleteAttachment,
-  deleteAttachmentPage,
-  deletePicture,
-  pictureFileId,
-  updatePicture,
-} from '@/lib/media/pictures';
+import { addAttachment, addAttachmentPage, addMarkedUpPicture, addPicture, deleteAttachment, deleteAttachmentPage, deletePicture, updatePicture } from '@/features/inspection/data/pictures';
+import { attachmentPdfFileId, pictureFileId } from '@/lib/media/file-ids';
 import type { ResizedImage } from '@/lib/media/resize';
 import { collectUploads } from '@/lib/reports/actions';
 import { sessionStore } from '@/lib/session/session-store';

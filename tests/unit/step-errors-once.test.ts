@@ -1,9 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
-import { get } from 'react-hook-form';
 import type { Pir } from '@/lib/contract';
-import { formErrors, stepErrors } from '@/lib/inspection/forms/step-definition';
+import { stepErrors } from '@/lib/inspection/forms/step-definition';
 import { catchOnboardStep, newCatchOnboard, newTranshipmentContent, newTranshipmentInfo, transhipmentInfoStep, type PreparedPir } from '@/lib/inspection/forms/definitions';
-import { parseMessage } from '@/lib/inspection/validation/messages';
 import { emptyExtended, report } from './fixtures/report';
 
 function prepared(over: Partial<NonNullable<Pir['extended']>['pir']> = {}): PreparedPir {
@@ -34,28 +32,22 @@ describe('a step is checked once per edit (SPEC §4, §5)', () => {
   });
 });
 
-describe('formErrors: the one check as the form’s messages', () => {
-  it('puts each path’s first message at its field, as the zod resolver did', () => {
-    const r = prepared({ catchOnboard: [newCatchOnboard('a'), { ...newCatchOnboard('b'), species: 3 }] });
-    const values = catchOnboardStep.select(r);
+describe('a rule’s message travels as { key, values } from the rule to the screen', () => {
+  it('each path holds the rule’s key and arguments, never zod’s text', () => {
+    const r = prepared({ catchOnboard: [newCatchOnboard('a'), { ...newCatchOnboard('b'), species: 3, quantity: -1 }] });
     const result = stepErrors(catchOnboardStep, r);
-    const nested = formErrors(result, values);
-    for (const [path, list] of Object.entries(result.errors)) {
-      const shown = get(nested, path) as { message: string };
-      expect(parseMessage(shown.message)).toEqual({ key: list[0]!.key, values: list[0]!.values ?? {} });
-    }
-    expect(get(nested, 'catchOnboard.0.species.message')).toBe('required');
-    expect(get(nested, 'catchOnboard.1.species')).toBeUndefined();
+    expect(result.errors['catchOnboard.0.species']).toEqual([{ key: 'required' }]);
+    expect(result.errors['catchOnboard.1.species']).toBeUndefined();
+    expect(result.errors['catchOnboard.1.quantity']).toEqual([{ key: 'lowerThan', values: { value: 0 } }]);
   });
 
-  it('a list’s own message sits at the list while it is empty, under root once it has entries', () => {
+  it('a list’s own message sits at the list’s path (an entry’s rules nested in a list keep theirs)', () => {
     const empty = prepared({ transhipmentInfo: [{ ...newTranshipmentInfo('t'), content: [] }] });
-    const emptyErrors = formErrors(stepErrors(transhipmentInfoStep, empty), transhipmentInfoStep.select(empty));
-    expect(get(emptyErrors, 'transhipmentInfo.0.content.message')).toBe('emptyList');
+    expect(stepErrors(transhipmentInfoStep, empty).errors['transhipmentInfo.0.content']).toEqual([{ key: 'emptyList' }]);
 
     const filled = prepared({ transhipmentInfo: [{ ...newTranshipmentInfo('t'), content: [newTranshipmentContent('c')] }] });
-    const filledErrors = formErrors(stepErrors(transhipmentInfoStep, filled), transhipmentInfoStep.select(filled));
-    expect(get(filledErrors, 'transhipmentInfo.0.content.message')).toBeUndefined();
-    expect(get(filledErrors, 'transhipmentInfo.0.content.0.species.message')).toBe('required');
+    const errors = stepErrors(transhipmentInfoStep, filled).errors;
+    expect(errors['transhipmentInfo.0.content']).toBeUndefined();
+    expect(errors['transhipmentInfo.0.content.0.species']).toEqual([{ key: 'required' }]);
   });
 });

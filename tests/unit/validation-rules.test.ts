@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { parseMessage } from '@/lib/inspection/validation/messages';
+import { messageOf } from '@/lib/inspection/validation/messages';
 import {
   date,
   digitsText,
@@ -34,7 +34,7 @@ import {
 function problems(schema: z.ZodType, value: unknown) {
   const r = schema.safeParse(value);
   if (r.success) return [];
-  return r.error.issues.map((i) => ({ path: i.path.join('.'), ...parseMessage(i.message) }));
+  return r.error.issues.map((i) => ({ path: i.path.join('.'), values: {}, ...messageOf(i) }));
 }
 /** The single message key of a scalar value, or null when it passes. */
 function keyOf(schema: z.ZodType, value: unknown) {
@@ -95,13 +95,13 @@ describe('numbers', () => {
 
   it('the four comparisons and their messages', () => {
     expect(min(0)(0)).toBeNull();
-    expect(parseMessage(min(0)(-1)!)).toEqual({ key: 'lowerThan', values: { value: 0 } });
+    expect(min(0)(-1)).toEqual({ key: 'lowerThan', values: { value: 0 } });
     expect(gt(0)(1)).toBeNull();
-    expect(parseMessage(gt(0)(0)!)).toEqual({ key: 'lowerOrEqual', values: { value: 0 } });
+    expect(gt(0)(0)).toEqual({ key: 'lowerOrEqual', values: { value: 0 } });
     expect(max(5)(5)).toBeNull();
-    expect(parseMessage(max(5)(6)!)).toEqual({ key: 'higherThan', values: { value: 5 } });
+    expect(max(5)(6)).toEqual({ key: 'higherThan', values: { value: 5 } });
     expect(lt(5)(4.9)).toBeNull();
-    expect(parseMessage(lt(5)(5)!)).toEqual({ key: 'higherOrEqual', values: { value: 5 } });
+    expect(lt(5)(5)).toEqual({ key: 'higherOrEqual', values: { value: 5 } });
     expect(min(0)(null)).toBeNull(); // absence is required's business
   });
 

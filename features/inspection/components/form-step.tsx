@@ -1,15 +1,15 @@
 'use client';
 import { useCallback, useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
-import { FormProvider, useForm, type FieldErrors, type FieldValues } from 'react-hook-form';
+import { FormProvider, useForm, type FieldValues } from 'react-hook-form';
 import type { Pir } from '@/lib/contract';
-import { formErrors, stepErrors, type StepDefinition } from '@/lib/inspection/forms/step-definition';
-import { markComplete, markEdited, stepState } from '@/lib/inspection/steps';
-import { editReport } from '@/lib/local-data/reports-store';
+import { stepErrors, type StepDefinition } from '@/lib/inspection/forms/step-definition';
+import { stepState } from '@/lib/inspection/steps';
 import { isEditable, stepLock } from '@/lib/lifecycle/transitions';
 import { useDeviceName } from '@/lib/hooks/use-device-name';
 import { FieldChecksContext, FieldDisplayContext, fieldCheckStore, RequiredLegend, type FieldDisplay } from '@/components/forms/field';
 import { FieldLabelsContext, fieldLabelStore } from '@/components/forms/field-labels';
 import { requiredPaths } from '@/lib/inspection/forms/required';
+import { completeStep, editSteps } from '../data/edit-step';
 import { StepFrame, useStepKept } from './step-frame';
 
 /** Brings the first field showing a message into view and puts the focus on its control. */
@@ -19,6 +19,8 @@ function focusFirstError(root: HTMLElement | null) {
   field.scrollIntoView({ block: 'center' });
   field.querySelector<HTMLElement>('input, textarea, button, [role="radiogroup"], [tabindex]')?.focus({ preventScroll: true });
 }
+
+const NONE: ReadonlySet<string> = new Set();
 
 type Prepared = Pir & { extended: NonNullable<Pir['extended']> };
 
@@ -54,7 +56,7 @@ export function FormStep<V extends FieldValues>({
   // The same messages for the fields, as a new object only when a message changed.
   const messages = JSON.stringify(errors.errors);
   // eslint-disable-next-line react-hooks/exhaustive-deps -- follows the messages' text, not the objects
-  const fieldErrors = useMemo(() => formErrors(errors, values ?? {}) as FieldErrors<V>, [messages]);
+  const fieldErrors = useMemo(() => errors.errors, [messages]);
   const form = useForm<V>({
     defaultValues: (initial.current ?? undefined) as never,
     shouldFocusError: false,
@@ -74,22 +76,18 @@ export function FormStep<V extends FieldValues>({
     const sub = form.watch((values) => {
       // The whole step is checked again (an answer can reveal a field that is now required); the
       // form's messages follow from the stored report.
-      editReport(report.id, (r) => {
-        if (!r.extended || !isEditable(r, device)) return r;
-        const next = markEdited(def.apply(r as Prepared, values as V), def.step);
-        return { ...next, inspectionErrors: { ...next.inspectionErrors, [def.step]: stepErrors(def, next) } };
-      });
+      // The form is disabled where the report is not editable here; an edit racing a change of hands is refused.
+      editSteps(report.id, (r) => ({ report: def.apply(r, values as V), steps: [def], result: undefined }));
     });
     return () => sub.unsubscribe();
-  }, [form, def, report.id, device]);
+  }, [form, def, report.id]);
 
   const locked = stepLock(report, device);
-  // Required fields, read from the step's rules against the stored values (they follow the answers).
-  // Worked out after the edit has shown (a probe per field: tens of ms for 20 catches on a slow
-  // tablet), and a new set only when the list changed: every field reads it.
+  // Required fields, read from the step's rules against the stored values (they follow the answers):
+  // worked out again only when the answers' shape changes (a choice, an entry added), not as text is
+  // typed, and after the edit has shown (a probe per field: tens of ms for 20 catches on a slow tablet).
   const requiredFrom = useDeferredValue(values);
-  const requiredList = useMemo(() => (requiredFrom ? [...requiredPaths(def.schema, requiredFrom)].join('\n') : ''), [def, requiredFrom]);
-  const required = useMemo(() => new Set(requiredList ? requiredList.split('\n') : []), [requiredList]);
+  const required = useMemo(() => (requiredFrom ? requiredPaths(def, requiredFrom) : NONE), [def, requiredFrom]);
   const display = useMemo<FieldDisplay>(() => ({ showAll }), [showAll]);
   // Each field reads its own message and mark from the store, so a change re-renders those fields only.
   const [checks] = useState(() => fieldCheckStore({ errors: fieldErrors, required }));
@@ -107,7 +105,7 @@ export function FormStep<V extends FieldValues>({
       canComplete={editable && state !== 'done' && valid}
       blocked={editable && state !== 'done' && !valid ? { count: Object.keys(errors.errors).length, show: showMessages, paths: errorPaths, labels } : null}
       onComplete={() => {
-        editReport(report.id, (r) => markComplete({ ...r, inspectionErrors: { ...r.inspectionErrors, [def.step]: stepErrors(def, r) } }, def.step));
+        completeStep(report.id, def);
         kept();
         onCompleted();
       }}

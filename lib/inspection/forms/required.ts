@@ -2,8 +2,15 @@
  * Which fields of a step are required (SPEC §5), read from the step's own zod schema rather than
  * listed by hand: a field is required when leaving it empty breaks a rule at that field. Rules that
  * depend on other answers follow them (purpose details are required once "other" is chosen). Pure.
+ *
+ * Worked out once per shape of the answers, not per keystroke: whether a field is required never
+ * depends on what is typed in another field, only on whether it is entered, and on the choices made
+ * (lists, yes/no, the number of entries). So the answers are reduced to that shape (the step's field
+ * descriptions say which fields are typed), and the result is kept by shape.
  */
 import type { z } from 'zod';
+import { isNotEntered } from '../validation/rules';
+import type { Fields, StepDefinition } from './step-definition';
 
 type Values = Record<string, unknown>;
 
@@ -69,8 +76,44 @@ function breaksAt(schema: z.ZodType, probe: { values: Values; path: string }): b
   return breaks;
 }
 
-/** The paths (as react-hook-form names them: `catchOnboard.0.species`) of the fields that must be filled in. */
-export function requiredPaths(schema: z.ZodType, values: Values): Set<string> {
+/** Fields the inspector types: only whether they are entered can make another field required. */
+const TYPED = new Set(['text', 'number', 'date']);
+
+/** The answers as far as which fields are required can tell (see above). */
+function shapeOf(value: unknown, fields: Fields | undefined): unknown {
+  if (!isRecord(value)) return value;
+  const out: Values = {};
+  for (const [key, v] of Object.entries(value)) {
+    const d = fields?.[key];
+    if (d && TYPED.has(d.kind)) out[key] = isNotEntered(v) ? 0 : 1;
+    else if (d?.kind === 'list' && Array.isArray(v)) out[key] = v.map((entry) => shapeOf(entry, d.entry));
+    else if (d?.kind === 'group') out[key] = shapeOf(v, d.fields);
+    else out[key] = v;
+  }
+  return out;
+}
+
+/** Required fields by shape of the answers, per schema. Bounded: a step sees a few shapes while it is edited. */
+const byShape = new WeakMap<z.ZodType, Map<string, Set<string>>>();
+const SHAPES_KEPT = 200;
+
+/**
+ * The paths (as react-hook-form names them: `catchOnboard.0.species`) of the fields that must be
+ * filled in. The same set (the same object) while only the typed text changes.
+ */
+export function requiredPaths(def: Pick<StepDefinition, 'schema' | 'fields'>, values: Values): Set<string> {
+  let known = byShape.get(def.schema);
+  if (!known) byShape.set(def.schema, (known = new Map()));
+  const shape = JSON.stringify(shapeOf(values, def.fields));
+  const hit = known.get(shape);
+  if (hit) return hit;
+  const result = probeAll(def.schema, values);
+  if (known.size >= SHAPES_KEPT) known.clear();
+  known.set(shape, result);
+  return result;
+}
+
+function probeAll(schema: z.ZodType, values: Values): Set<string> {
   const out = new Set<string>();
   const paths: string[][] = [];
   leafPaths(values, [], paths);

@@ -6,7 +6,7 @@
 import type { z } from 'zod';
 import type { Pir, ReferenceDataset, StepErrors } from '@/lib/contract';
 import type { FormStep } from '@/lib/inspection/steps';
-import { msg, parseMessage, type ValidationKey } from '@/lib/inspection/validation/messages';
+import { messageOf } from '@/lib/inspection/validation/messages';
 
 export interface StepDefinition<V extends Record<string, unknown> = Record<string, unknown>> {
   step: FormStep;
@@ -82,46 +82,7 @@ function check<V extends Record<string, unknown>>(def: StepDefinition<V>, values
   const errors: StepErrors['errors'] = {};
   for (const issue of r.error.issues) {
     const path = issue.path.map(String).join('.');
-    const { key, values } = parseMessage(issue.message);
-    (errors[path] ??= []).push(Object.keys(values).length ? { key, values } : { key });
+    (errors[path] ??= []).push(messageOf(issue));
   }
   return { errors, isValid: false };
-}
-
-/** One field's message as a form holds it (react-hook-form's shape: `message` is the zod message). */
-interface FormError {
-  type: string;
-  message: string;
-}
-export type FormErrors = { [key: string]: FormError | FormErrors | FormErrors[] | undefined };
-
-const isEntryList = (v: unknown) => Array.isArray(v) && v.length > 0 && v.every((x) => typeof x === 'object' && x !== null);
-
-/**
- * A step's messages nested by field, as react-hook-form and its zod resolver hold them: the first
- * message of each path, and a list of entries' own message (an empty transhipment content) under `root`.
- */
-export function formErrors(result: StepErrors, values: Record<string, unknown>): FormErrors {
-  const out: FormErrors = {};
-  for (const [path, list] of Object.entries(result.errors)) {
-    const first = list[0];
-    if (!first) continue;
-    const error: FormError = { type: 'validate', message: msg(first.key as ValidationKey, first.values) };
-    const keys = path === '' ? [] : path.split('.');
-    const at = keys.reduce<unknown>((node, k) => (node as Record<string, unknown> | undefined)?.[k], values);
-    put(out, isEntryList(at) ? [...keys, 'root'] : keys, error);
-  }
-  return out;
-}
-
-function put(node: FormErrors, keys: string[], error: FormError) {
-  const [head, ...rest] = keys;
-  if (head === undefined) return;
-  if (rest.length === 0) {
-    node[head] = { ...(node[head] as FormErrors | undefined), ...error } as unknown as FormErrors;
-    return;
-  }
-  const child = node[head];
-  const next = (child && typeof child === 'object' ? child : (node[head] = {})) as FormErrors;
-  put(next, rest, error);
 }

@@ -1,8 +1,11 @@
 /**
- * Validation messages are translation keys of the `validation` namespace, with their arguments,
- * carried inside zod's message string as `key` or `key|{"value":0}`. The field name ({field}) is
- * added where the message is shown, from the field's own label.
+ * Validation messages are translation keys of the `validation` namespace with their arguments,
+ * `{ key, values }`, from the rule to the screen. Inside zod they ride on the issue's `params` (its
+ * `message` is the key alone); the field name ({field}) is added where the message is shown, from
+ * the field's own label.
  */
+import type { z } from 'zod';
+
 export type MessageValues = Record<string, string | number>;
 
 const VALIDATION_KEYS = [
@@ -27,20 +30,24 @@ const VALIDATION_KEYS = [
 ] as const;
 export type ValidationKey = (typeof VALIDATION_KEYS)[number];
 
-export function msg(key: ValidationKey, values?: MessageValues): string {
-  return values ? `${key}|${JSON.stringify(values)}` : key;
+/** A rule's message: a key of the `validation` messages and its arguments. */
+export interface Message {
+  key: ValidationKey;
+  values?: MessageValues;
 }
 
-export function parseMessage(message: string): { key: ValidationKey; values: MessageValues } {
-  const bar = message.indexOf('|');
-  const key = (bar < 0 ? message : message.slice(0, bar)) as ValidationKey;
-  let values: MessageValues = {};
-  if (bar >= 0) {
-    try {
-      values = JSON.parse(message.slice(bar + 1)) as MessageValues;
-    } catch {
-      values = {};
-    }
-  }
-  return { key: (VALIDATION_KEYS as readonly string[]).includes(key) ? key : 'required', values };
+export function msg(key: ValidationKey, values?: MessageValues): Message {
+  return values ? { key, values } : { key };
+}
+
+const isKey = (key: unknown): key is ValidationKey => (VALIDATION_KEYS as readonly unknown[]).includes(key);
+
+/**
+ * The message of a zod issue: the one a rule gave (its `params`), or, for zod's own checks (a value of
+ * the wrong type, whose error is the key `required`), the key it carries; never zod's default text.
+ */
+export function messageOf(issue: z.core.$ZodIssue): Message {
+  const given = (issue as { params?: Partial<Message> }).params;
+  if (given && isKey(given.key)) return given.values ? { key: given.key, values: given.values } : { key: given.key };
+  return { key: isKey(issue.message) ? issue.message : 'required' };
 }

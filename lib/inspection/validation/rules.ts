@@ -4,16 +4,16 @@
  *
  * Pieces keep the contract's value types (nullable stays nullable): "required" is a refinement, not
  * a type, so a form's input and output types equal the report's slice and react-hook-form values go
- * back into the report unchanged. Type errors also carry `msg('required')`, so no zod default text
+ * back into the report unchanged. Type errors carry the key `required`, so no zod default text
  * ever reaches the page.
  */
 import '@/lib/contract/zod-config';
 import { z } from 'zod';
 import { serverNowMs } from '@/lib/clock/now';
-import { msg } from './messages';
+import { msg, type Message } from './messages';
 
 /** A rule: the message (from `msg()`) when the value breaks it, else null. */
-export type Check<T> = (value: T) => string | null;
+export type Check<T> = (value: T) => Message | null;
 /** Milliseconds since the epoch. */
 export type Clock = () => number;
 /**
@@ -23,7 +23,8 @@ export type Clock = () => number;
  */
 const systemClock: Clock = () => serverNowMs();
 
-const typeError = { error: msg('required') };
+/** zod's own type checks carry the key alone (messageOf reads it back). */
+const typeError = { error: 'required' };
 
 // ---------------------------------------------------------------- not entered
 
@@ -47,7 +48,7 @@ export function isNotEntered(value: unknown): boolean {
 const required: Check<unknown> = (v) => (isNotEntered(v) ? msg('required') : null);
 
 /** A format rule applies only to an entered value (absence is `required`'s business). */
-function whenEntered<T>(test: (v: NonNullable<T>) => boolean, message: string): Check<T> {
+function whenEntered<T>(test: (v: NonNullable<T>) => boolean, message: Message): Check<T> {
   return (v) => (isNotEntered(v) || test(v as NonNullable<T>) ? null : message);
 }
 
@@ -151,7 +152,7 @@ function rule<S extends z.ZodType>(schema: S, ...checks: Check<z.output<S>>[]): 
     for (const check of checks) {
       const message = check(value);
       if (message) {
-        ctx.addIssue({ code: 'custom', message });
+        addIssue(ctx, [], message);
         return;
       }
     }
@@ -159,8 +160,8 @@ function rule<S extends z.ZodType>(schema: S, ...checks: Check<z.output<S>>[]): 
 }
 
 /** Reports a message on a field from an object-level refinement (conditional and cross-field rules). */
-export function addIssue(ctx: z.RefinementCtx, path: (string | number)[], message: string): void {
-  ctx.addIssue({ code: 'custom', message, path });
+export function addIssue(ctx: z.RefinementCtx, path: (string | number)[], message: Message): void {
+  ctx.addIssue({ code: 'custom', message: message.key, params: message, path });
 }
 
 // free values: any value of the contract's type passes

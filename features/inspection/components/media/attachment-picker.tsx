@@ -2,7 +2,8 @@
 import { useTranslations } from 'next-intl';
 import { CloudIcon, FileTextIcon } from 'lucide-react';
 import type { Attachment, Pir } from '@/lib/contract';
-import { pictureFileId, type InspectionPicture, type MediaStep } from '@/lib/media/pictures';
+import { type InspectionPicture, type MediaStep } from '@/features/inspection/data/pictures';
+import { pictureFileId } from '@/lib/media/file-ids';
 import { cn } from '@/lib/utils';
 import { Badge } from '@/components/ui/badge';
 import { ImageSourceButtons, highlightClass, StoredImage, useDocumentTypes, useNewItemHighlight, usePageInput } from './media-common';

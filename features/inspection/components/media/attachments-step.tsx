@@ -6,11 +6,11 @@ import { useTranslations } from 'next-intl';
 import { CameraIcon, CloudIcon, FilePlus2Icon, ImageIcon, Trash2Icon, XIcon } from 'lucide-react';
 import { useEffect, useId, useRef, useState } from 'react';
 import type { Attachment, Pir } from '@/lib/contract';
-import { editReport } from '@/lib/local-data/reports-store';
-import { markComplete, stepState } from '@/lib/inspection/steps';
+import { stepState } from '@/lib/inspection/steps';
 import { pirAttachmentsStep } from '@/lib/inspection/forms/definitions/pir-attachments';
 import { stepErrors } from '@/lib/inspection/forms/step-definition';
-import { deleteAttachment, deleteAttachmentPage, isLocalAttachment, withErrors } from '@/lib/media/pictures';
+import { deleteAttachment, deleteAttachmentPage, isLocalAttachment } from '@/features/inspection/data/pictures';
+import { completeStep } from '@/features/inspection/data/edit-step';
 import { cn } from '@/lib/utils';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
@@ -110,7 +110,7 @@ export function AttachmentsStep({ report, onCompleted }: { report: Pir; onComple
   // SPEC §5 through the step's schema (a local attachment has a type and a page by construction).
   const valid = stepErrors(pirAttachmentsStep, report).isValid;
   const complete = () => {
-    editReport(report.id, (r) => markComplete(withErrors(r, 'pirattachments'), 'pirattachments'));
+    completeStep(report.id, pirAttachmentsStep);
     kept();
     onCompleted();
   };

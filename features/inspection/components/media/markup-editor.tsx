@@ -19,7 +19,8 @@ import {
   type MarkupColour,
   type MarkupStroke,
 } from '@/lib/media/markup';
-import { addMarkedUpPicture, pictureFileId, type InspectionPicture } from '@/lib/media/pictures';
+import { addMarkedUpPicture, type InspectionPicture } from '@/features/inspection/data/pictures';
+import { pictureFileId } from '@/lib/media/file-ids';
 import { cn } from '@/lib/utils';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from '@/components/ui/dialog';

@@ -6,7 +6,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import type { Language, Pir } from '@/lib/contract';
 import { useStoredFileUrl } from '@/lib/local-data/use-file-url';
 import { ACCEPT_ATTRIBUTE, isAcceptedImage, MediaError, resizeImage, type ResizedImage } from '@/lib/media/resize';
-import { addAttachment, addAttachmentPage, type MediaStep } from '@/lib/media/pictures';
+import { addAttachment, addAttachmentPage, type MediaStep } from '@/features/inspection/data/pictures';
 import { NEW_ITEM_HIGHLIGHT_MS } from '@/lib/ui/durations';
 import { findReport } from '@/lib/local-data/reports-store';
 import { useReferenceData } from '@/lib/reference-data/use-reference-data';

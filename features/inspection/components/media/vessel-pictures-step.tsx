@@ -6,11 +6,12 @@ import { useTranslations } from 'next-intl';
 import { PenLineIcon, Trash2Icon } from 'lucide-react';
 import { memo, useCallback, useDeferredValue, useId, useState } from 'react';
 import type { Pir } from '@/lib/contract';
-import { editReport } from '@/lib/local-data/reports-store';
-import { markComplete, stepState } from '@/lib/inspection/steps';
+import { stepState } from '@/lib/inspection/steps';
 import { vesselPicturesStep } from '@/lib/inspection/forms/definitions/vessel-pictures';
 import { stepErrors } from '@/lib/inspection/forms/step-definition';
-import { addPicture, deletePicture, pictureFileId, updatePicture, withErrors, type InspectionPicture } from '@/lib/media/pictures';
+import { addPicture, deletePicture, updatePicture, type InspectionPicture } from '@/features/inspection/data/pictures';
+import { pictureFileId } from '@/lib/media/file-ids';
+import { completeStep } from '@/features/inspection/data/edit-step';
 import { originalOf } from '@/lib/media/markup';
 import { cn } from '@/lib/utils';
 import { Badge } from '@/components/ui/badge';
@@ -23,6 +24,7 @@ import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@
 import { Textarea } from '@/components/ui/textarea';
 import { useLengthLimit } from '@/components/forms/length-counter';
 import { useOwnedText } from '@/components/forms/use-owned-text';
+import { useValidationText, type ShownMessage } from '@/components/forms/use-validation-text';
 import { ConfirmDialog } from '@/components/shared/confirm-dialog';
 import { StepFrame, useStepKept } from '../step-frame';
 import {
@@ -73,7 +75,6 @@ function maxDate(): string {
 /** vesselpictures: pictures of the vessel from the camera or a file, each with type, description and date. */
 export function VesselPicturesStep({ report, onCompleted }: { report: Pir; onCompleted: () => void }) {
   const t = useTranslations('media');
-  const tv = useTranslations('validation');
   const state = stepState(report, 'vesselpictures');
   const device = useDeviceName();
   const kept = useStepKept('vesselpictures');
@@ -89,8 +90,8 @@ export function VesselPicturesStep({ report, onCompleted }: { report: Pir; onCom
   const [toDelete, setToDelete] = useState<InspectionPicture | null>(null);
   // SPEC §5 through the step's schema: each picture needs a type.
   const errors = stepErrors(vesselPicturesStep, listed);
-  const typeErrorText = (e: { key: string; values?: Record<string, string | number> } | undefined) =>
-    e && tv(e.key as 'required', { field: t('pictures.type'), value: '', ...e.values });
+  const validationText = useValidationText();
+  const typeErrorText = (e: ShownMessage | undefined) => validationText(e, t('pictures.type'));
 
   const input = useImageInput({
     multiple: true,
@@ -120,7 +121,7 @@ export function VesselPicturesStep({ report, onCompleted }: { report: Pir; onCom
       locked={stepLock(report, device)}
       canComplete={editable && state !== 'done' && errors.isValid}
       onComplete={() => {
-        editReport(report.id, (r) => markComplete(withErrors(r, 'vesselpictures'), 'vesselpictures'));
+        completeStep(report.id, vesselPicturesStep);
         kept();
         onCompleted();
       }}

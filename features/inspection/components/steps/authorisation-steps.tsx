@@ -3,7 +3,7 @@ import { useTranslations } from 'next-intl';
 import { useController, useFormContext } from 'react-hook-form';
 import type { Pir } from '@/lib/contract';
 import { AUTHORISATION_ISSUER_DATASET } from '@/lib/contract/constants';
-import type { MediaStep } from '@/lib/media/pictures';
+import type { MediaStep } from '@/features/inspection/data/pictures';
 import { fishingAuthorisationStep, newFishingAuthorization } from '@/lib/inspection/forms/definitions/fishing-authorisations';
 import { newTranshipmentAuthorization, transhipmentAuthorisationStep } from '@/lib/inspection/forms/definitions/transhipment-authorisations';
 import { TextField } from '@/components/forms/text-field';

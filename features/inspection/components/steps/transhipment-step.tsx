@@ -87,7 +87,7 @@ function useErrorText(name: string, label: string): string | undefined {
   useFieldLabel(name, label);
   const text = useValidationText();
   const e = useShownError(name);
-  return text(e?.message ?? e?.root?.message, label);
+  return text(e, label);
 }
 
 function ErrorLine({ text }: { text: string | undefined }) {

@@ -24,7 +24,7 @@ const catchOnboardItemSchema = z.object({
   comments: text(),
 });
 
-export const catchOnboardSchema = z.object({ catchOnboard: z.array(catchOnboardItemSchema) });
+const catchOnboardSchema = z.object({ catchOnboard: z.array(catchOnboardItemSchema) });
 
 export function newCatchOnboard(uid: string): CatchOnboard {
   return { ...newControlledCatch(uid), deltaLanded: null, deltaTranshipped: null, objection: false, comments: '' };

@@ -13,7 +13,7 @@ export type PurposeValues = Pick<
   'portOfInspection' | 'lastPortOfCallFreeForm' | 'lastPortOfCallEntryDate' | 'purposes' | 'purposeDetails'
 >;
 
-export const purposeSchema = z
+const purposeSchema = z
   .object({
     portOfInspection: nullableId(),
     lastPortOfCallFreeForm: requiredText(),

@@ -6,7 +6,7 @@ import '@/lib/contract/zod-config';
 import { z } from 'zod';
 import type { ExtendedPir } from '@/lib/contract';
 import { fieldsIn, type StepDefinition } from '../step-definition';
-import { msg } from '../../validation/messages';
+import { messageOf, msg } from '../../validation/messages';
 import {
   addIssue,
   bool,
@@ -74,7 +74,7 @@ const transhipmentInfoSchema = z.object({
     list.forEach((entry, i) => {
       if (isDonorEntry(entry)) return;
       const r = transhipmentInfoItemSchema.safeParse(entry);
-      if (!r.success) for (const issue of r.error.issues) addIssue(ctx, [i, ...issue.path.map((p) => p as string | number)], issue.message);
+      if (!r.success) for (const issue of r.error.issues) addIssue(ctx, [i, ...issue.path.map((p) => p as string | number)], messageOf(issue));
     });
   }),
 });

@@ -43,7 +43,7 @@ const vesselIdentitySchema = z
     vmsTypeOtherName: nullableText(),
     inmarsat: inmarsat(),
     /** SPEC §3 "VMS on board" (yes-national, yes-rmfo, no): not among §5's required fields, so optional */
-    vmsOnBoard: z.enum(VMS_ON_BOARD, { error: msg('required') }).nullable(),
+    vmsOnBoard: z.enum(VMS_ON_BOARD, { error: 'required' }).nullable(),
   })
   .superRefine((v, ctx) => {
     if (v.additionalRfmoIdEntity !== null && isNotEntered(v.additionalRfmoIdCode)) addIssue(ctx, ['additionalRfmoIdCode'], msg('required'));

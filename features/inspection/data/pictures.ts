@@ -1,47 +1,35 @@
 /**
  * Inspection pictures (`extended.pictures`) and attachments (`extended.attachments`) of a report
- * (SPEC §2 "Vessel attachment pages", §3): the image bytes are stored files, the report holds
- * their descriptions. Every change edits the report at once (editReport) and clears the done
- * flag of the step it belongs to; the report is edited only while it is being inspected.
- *
- * Like the form steps, an edit also recomputes the edited steps' `inspectionErrors` (SPEC §4).
- *
- * Stored file ids (all in the report's files, so releasing or archiving the report drops them):
- * - a picture: `picture:{reportId}:{uid}`
- * - an attachment page: `attachment-page:{reportId}:{attachmentUid}:{pageUid}`; the attachment's
- *   `pictures` list holds these ids, in page order
- * - an attachment assembled for upload: `attachment-pdf:{reportId}:{uid}` (built at submit)
+ * (SPEC §2 "Vessel attachment pages", §3): the image bytes are stored files (lib/media/file-ids.ts),
+ * the report holds their descriptions. Every change is a step edit (editSteps): it clears the done
+ * flag of the step it belongs to, and of any step pointing at what it removed, and checks them again;
+ * the report is edited only while it is being inspected.
  *
  * An added file is stored before the report names it; a removed one is deleted after the report
  * stopped naming it (and that edit was stored), so a report never points at a missing file.
  */
-import type { Attachment, Extended, Pir } from '@/lib/contract';
+import type { Attachment, Extended } from '@/lib/contract';
 import type { StoredFileRecord } from '@/lib/local-data/db';
 import { deleteFiles, putFile } from '@/lib/local-data/files-store';
-import { editReport, flushEdits } from '@/lib/local-data/reports-store';
-import { isEditable } from '@/lib/lifecycle/transitions';
+import { flushEdits } from '@/lib/local-data/reports-store';
 import { serverNow } from '@/lib/clock/clock';
-import { currentDevice } from '@/lib/session/session-store';
-import { markEdited, type FormStep } from '@/lib/inspection/steps';
+import type { FormStep } from '@/lib/inspection/steps';
 import { fishingAuthorisationStep } from '@/lib/inspection/forms/definitions/fishing-authorisations';
 import { monitoringStep } from '@/lib/inspection/forms/definitions/monitoring';
 import { pirAttachmentsStep } from '@/lib/inspection/forms/definitions/pir-attachments';
 import { transhipmentAuthorisationStep } from '@/lib/inspection/forms/definitions/transhipment-authorisations';
 import { vesselPicturesStep } from '@/lib/inspection/forms/definitions/vessel-pictures';
-import { stepErrors, type StepDefinition } from '@/lib/inspection/forms/step-definition';
-import { attachmentPdfName } from './attachment-pdf';
-import { pictureFileName } from './upload-names';
-import { insertMarkup, removePicture } from './markup';
-import { MediaError, type ResizedImage } from './resize';
+import type { StepDefinition } from '@/lib/inspection/forms/step-definition';
+import { attachmentPdfName } from '@/lib/media/attachment-pdf';
+import { attachmentPageFileId, attachmentPdfFileId, pictureFileId } from '@/lib/media/file-ids';
+import { pictureFileName } from '@/lib/media/upload-names';
+import { insertMarkup, removePicture } from '@/lib/media/markup';
+import { MediaError, type ResizedImage } from '@/lib/media/resize';
+import type { PreparedReport } from '../model/step-edit';
+import { editSteps } from './edit-step';
 
 export type InspectionPicture = Extended['pictures'][number];
 export type PictureFields = Pick<InspectionPicture, 'type' | 'description' | 'date'>;
-
-export const pictureFileId = (reportId: number, uid: string) => `picture:${reportId}:${uid}`;
-const pageFileId = (reportId: number, attachmentUid: string, pageUid: string) => `attachment-page:${reportId}:${attachmentUid}:${pageUid}`;
-export const attachmentPdfFileId = (reportId: number, uid: string) => `attachment-pdf:${reportId}:${uid}`;
-/** SPEC §3-like upload name of an inspection picture. */
-export { pictureFileName };
 
 /** A local attachment is one made on this tablet (offline true, pages as stored images). */
 export function isLocalAttachment(a: Attachment): boolean {
@@ -50,7 +38,7 @@ export function isLocalAttachment(a: Attachment): boolean {
 
 const newUid = () => crypto.randomUUID();
 
-type Prepared = Pir & { extended: Extended };
+type Prepared = PreparedReport;
 
 /**
  * The steps pictures and attachments belong to or are pointed at from, whose rules an edit here checks
@@ -66,38 +54,16 @@ const MEDIA_STEPS = {
 export type MediaStep = keyof typeof MEDIA_STEPS;
 
 /**
- * Applies a change to a report being inspected, marking `steps` edited. Throws when the report is
- * gone or no longer editable; returns whatever `change` reported.
+ * Applies a change to a report being inspected, as an edit of `steps` (and of the steps it says it
+ * touched). Throws when the report is gone or no longer editable; returns whatever `change` reported.
  */
 function edit<T>(reportId: number, steps: readonly MediaStep[], change: (r: Prepared) => { report: Prepared; result: T; touched?: MediaStep[] }): T {
-  let out: { result: T } | null = null;
-  let refused: MediaError | null = null;
-  const next = editReport(reportId, (r) => {
-    if (!r.extended) {
-      refused = new MediaError('notFound');
-      return r;
-    }
-    if (!isEditable(r, currentDevice())) {
-      refused = new MediaError('notEditable');
-      return r;
-    }
-    const c = change(r as Prepared);
-    out = { result: c.result };
-    let report: Pir = c.report;
-    if (report === r) return r;
-    for (const s of new Set([...steps, ...(c.touched ?? [])])) report = withErrors(markEdited(report, s), s);
-    return report;
+  const outcome = editSteps(reportId, (r) => {
+    const c = change(r);
+    return { report: c.report, result: c.result, steps: [...steps, ...(c.touched ?? [])].map((s): StepDefinition => MEDIA_STEPS[s]) };
   });
-  if (refused) throw refused;
-  if (!next || !out) throw new MediaError('notFound');
-  return (out as { result: T }).result;
-}
-
-/** The step's done flag is cleared by the caller; its messages are recomputed here. */
-export function withErrors(report: Pir, step: MediaStep): Pir {
-  if (!report.extended) return report;
-  const def: StepDefinition = MEDIA_STEPS[step];
-  return { ...report, inspectionErrors: { ...report.inspectionErrors, [step]: stepErrors(def, report) } };
+  if ('refused' in outcome) throw new MediaError(outcome.refused);
+  return outcome.result;
 }
 
 /** Stored as a Blob: reading it back later (to show, hash or upload it) then costs the page no copy of its bytes. */
@@ -227,7 +193,7 @@ export async function addMarkedUpPicture(
 export async function addAttachment(reportId: number, type: string, pages: readonly ResizedImage[], step: MediaStep = 'pirattachments'): Promise<string> {
   if (pages.length === 0) throw new RangeError('an attachment needs at least one page');
   const uid = newUid();
-  const records = pages.map((p, i) => fileRecord(pageFileId(reportId, uid, newUid()), reportId, `${type}_${uid}_${i + 1}.jpg`, p));
+  const records = pages.map((p, i) => fileRecord(attachmentPageFileId(reportId, uid, newUid()), reportId, `${type}_${uid}_${i + 1}.jpg`, p));
   for (const rec of records) await putFile(rec);
   const attachment: Attachment = {
     uid,
@@ -252,7 +218,7 @@ function withAttachment(r: Prepared, uid: string, change: (a: Attachment) => Att
 
 /** Adds a page at the end of a local attachment. Returns the page's file id. */
 export async function addAttachmentPage(reportId: number, attachmentUid: string, image: ResizedImage, step: MediaStep = 'pirattachments'): Promise<string> {
-  const id = pageFileId(reportId, attachmentUid, newUid());
+  const id = attachmentPageFileId(reportId, attachmentUid, newUid());
   await putFile(fileRecord(id, reportId, `page_${attachmentUid}.jpg`, image));
   try {
     const added = edit(reportId, [step], (r) => {
