@@ -2,7 +2,7 @@
  * SPEC §2: the inspection's steps, in the order the stepper shows them: the one list a step is named
  * in. Plain values (no zod, no React), so the contract, the server and the app's first scripts read it.
  * What each step needs beside it is kept by its name and typed against this list, so a step left out
- * is a type error: a form step's rules in lib/inspection/forms/definitions (`STEP_DEFINITIONS`), its
+ * is a type error: a form step's rules in features/inspection/model/definitions (`STEP_DEFINITIONS`), its
  * screen in features/inspection/components/step-panel.tsx (`STEP_SCREENS`).
  */
 

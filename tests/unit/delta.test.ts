@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { computeDelta, DELTA_WARNING, isDeltaWarning, isMeasured } from '@/lib/inspection/validation/delta';
+import { computeDelta, DELTA_WARNING, isDeltaWarning, isMeasured } from '@/features/inspection/model/validation/delta';
 
 describe('delta = verified − declared (SPEC §5)', () => {
   it('is verified minus declared', () => {

@@ -17,7 +17,7 @@ import { attachmentPdfFileId, pictureFileId } from '@/lib/media/file-ids';
 import type { ResizedImage } from '@/lib/media/resize';
 import { collectUploads } from '@/lib/reports/actions';
 import { sessionStore } from '@/lib/session/session-store';
-import { newFishingAuthorization, newTranshipmentAuthorization } from '@/lib/inspection/forms/definitions';
+import { newFishingAuthorization, newTranshipmentAuthorization } from '@/features/inspection/model/definitions';
 import { emptyExtended, report } from './fixtures/report';
 
 function image(width: number, height: number): ResizedImage {

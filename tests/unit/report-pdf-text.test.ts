@@ -4,8 +4,8 @@
  * the fonts cannot draw is printed as its code points, never as "?".
  */
 import { describe, expect, it } from 'vitest';
-import { resolveReview, reviewContent, reviewImages } from '@/lib/inspection/review';
-import type { PreparedPir } from '@/lib/inspection/forms/definitions';
+import { resolveReview, reviewContent, reviewImages } from '@/features/inspection/model/review';
+import type { PreparedPir } from '@/features/inspection/model/definitions';
 import { INSPECTOR_SIGNATURE_IMAGE, MASTER_SIGNATURE_IMAGE, reportPdfContent } from '@/features/inspection/model/report-pdf/content';
 import { renderReportPdf, type ReportPdfRequest } from '@/features/inspection/model/report-pdf/render';
 import { encodePng } from '../../server/seed/png';

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
 import { dejaVuFonts, pdfPagesText } from '../pdf-text';
 import { encodePng } from '../../server/seed/png';
-import type { ResolvedSection } from '@/lib/inspection/review';
+import type { ResolvedSection } from '@/features/inspection/model/review';
 import { A4, layoutReport, MARGIN, wrapText, type Block, type Measure, type ReportPdfContent } from '@/features/inspection/model/report-pdf/layout';
 import { renderReportPdf } from '@/features/inspection/model/report-pdf/render';
 import { shortFingerprint } from '@/features/inspection/model/report-pdf/text';

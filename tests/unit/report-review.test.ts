@@ -2,9 +2,9 @@ import { describe, expect, it } from 'vitest';
 import enMessages from '@/messages/en.json';
 import frMessages from '@/messages/fr.json';
 import { STEP_NAMES } from '@/lib/contract/constants';
-import { EMPTY, resolveReview, reviewContent, reviewImages, type ResolvedNode } from '@/lib/inspection/review';
+import { EMPTY, resolveReview, reviewContent, reviewImages, type ResolvedNode } from '@/features/inspection/model/review';
 import { isFormStep } from '@/lib/inspection/steps';
-import type { PreparedPir } from '@/lib/inspection/forms/definitions';
+import type { PreparedPir } from '@/features/inspection/model/definitions';
 import { emptyExtended, report } from './fixtures/report';
 import { reviewDeps } from './fixtures/review-deps';
 

@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { PURPOSE_OTHER_ID } from '@/lib/contract/constants';
-import { catchOnboardStep, newCatchOnboard, purposeStep, type PurposeValues } from '@/lib/inspection/forms/definitions';
-import { requiredPaths } from '@/lib/inspection/forms/required';
+import { catchOnboardStep, newCatchOnboard, purposeStep, type PurposeValues } from '@/features/inspection/model/definitions';
+import { requiredPaths } from '@/features/inspection/model/required';
 
 const purpose = (over: Partial<PurposeValues> = {}): PurposeValues => ({
   portOfInspection: null,

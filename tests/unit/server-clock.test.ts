@@ -185,7 +185,7 @@ describe('the clock holder (lib/clock/clock)', () => {
   it('the validation rules read the server’s time: a tablet 3 days slow may enter today', async () => {
     vi.useFakeTimers({ now: T });
     const clock = await import('@/lib/clock/clock');
-    const { notInFuture } = await import('@/lib/inspection/validation/rules');
+    const { notInFuture } = await import('@/features/inspection/model/validation/rules');
     const today = new Date(T + 3 * DAY - HOUR).toISOString();
     expect(notInFuture()(today)).not.toBeNull();
     clock.noteServerReply(httpDate(T + 3 * DAY), T, T);

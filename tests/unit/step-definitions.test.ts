@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Extended, Pir } from '@/lib/contract';
-import { stepErrors, type StepDefinition } from '@/lib/inspection/forms/step-definition';
+import { stepErrors, type StepDefinition } from '@/features/inspection/model/step-definition';
 import {
   addNewest,
   catchOnboardStep,
@@ -33,7 +33,7 @@ import {
   vesselPicturesStep,
   type PreparedPir,
   type TranshipmentInfo,
-} from '@/lib/inspection/forms/definitions';
+} from '@/features/inspection/model/definitions';
 import { FORM_STEPS } from '@/lib/inspection/steps';
 import { emptyExtended, report } from './fixtures/report';
 
@@ -556,8 +556,8 @@ describe('pirattachments', () => {
 
 describe('transhipment entries from other forms (donor vessels)', () => {
   it('are not checked: the inspector sees them read-only and cannot fix them', async () => {
-    const { STEP_DEFINITIONS, newTranshipmentInfo } = await import('@/lib/inspection/forms/definitions');
-    const { stepErrors } = await import('@/lib/inspection/forms/step-definition');
+    const { STEP_DEFINITIONS, newTranshipmentInfo } = await import('@/features/inspection/model/definitions');
+    const { stepErrors } = await import('@/features/inspection/model/step-definition');
     const { report, emptyExtended } = await import('./fixtures/report');
     const ext = emptyExtended();
     ext.pir.transhipmentInfo = [{ ...newTranshipmentInfo('donor'), srcForm: 'AREP' }, newTranshipmentInfo('mine')];

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { PURPOSE_OTHER_ID } from '@/lib/contract/constants';
-import { monitoringStep, purposeStep, vesselPicturesStep, type PreparedPir } from '@/lib/inspection/forms/definitions';
+import { monitoringStep, purposeStep, vesselPicturesStep, type PreparedPir } from '@/features/inspection/model/definitions';
 import { completedStep, editedSteps } from '@/features/inspection/model/step-edit';
 import { emptyExtended, report } from './fixtures/report';
 

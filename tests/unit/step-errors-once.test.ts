@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import type { Pir } from '@/lib/contract';
-import { stepErrors } from '@/lib/inspection/forms/step-definition';
-import { catchOnboardStep, newCatchOnboard, newTranshipmentContent, newTranshipmentInfo, transhipmentInfoStep, type PreparedPir } from '@/lib/inspection/forms/definitions';
+import { stepErrors } from '@/features/inspection/model/step-definition';
+import { catchOnboardStep, newCatchOnboard, newTranshipmentContent, newTranshipmentInfo, transhipmentInfoStep, type PreparedPir } from '@/features/inspection/model/definitions';
 import { emptyExtended, report } from './fixtures/report';
 
 function prepared(over: Partial<NonNullable<Pir['extended']>['pir']> = {}): PreparedPir {

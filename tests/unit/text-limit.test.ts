@@ -1,7 +1,7 @@
 /** Issue 22 item 5: the counter of limited free text, a paste past the limit, and a device position as text. */
 import { describe, expect, it } from 'vitest';
 import { counterState, cutByPaste, latLongText } from '@/lib/inspection/text-limit';
-import { parseLatLong } from '@/lib/inspection/validation/rules';
+import { parseLatLong } from '@/features/inspection/model/validation/rules';
 
 describe('text limits', () => {
   it('shows the counter from 80 % of the limit, and says when it is reached', () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { messageOf } from '@/lib/inspection/validation/messages';
+import { messageOf } from '@/features/inspection/model/validation/messages';
 import {
   date,
   digitsText,
@@ -28,7 +28,7 @@ import {
   requiredYesNo,
   uniqueBy,
   withDateOrder,
-} from '@/lib/inspection/validation/rules';
+} from '@/features/inspection/model/validation/rules';
 
 /** The messages a schema gives for a value, as `{ path, key, values }`. */
 function problems(schema: z.ZodType, value: unknown) {

@@ -23,7 +23,7 @@ describe('zod is set up for the Content-Security-Policy before any schema', () =
 
   it('finds the modules that import zod (the contract and the step forms)', () => {
     expect(importing).toContain(path.join('lib', 'contract', 'entities.ts'));
-    expect(importing.some((f) => f.startsWith(path.join('lib', 'inspection', 'forms')))).toBe(true);
+    expect(importing.some((f) => f.startsWith(path.join('features', 'inspection', 'model', 'definitions')))).toBe(true);
   });
 
   it.each(importing)('%s imports the set-up first', (file) => {

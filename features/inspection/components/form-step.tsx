@@ -2,13 +2,13 @@
 import { useCallback, useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
 import { FormProvider, useForm, type FieldValues } from 'react-hook-form';
 import type { Pir } from '@/lib/contract';
-import { stepErrors, type StepDefinition } from '@/lib/inspection/forms/step-definition';
+import { stepErrors, type StepDefinition } from '@/features/inspection/model/step-definition';
 import { stepState } from '@/lib/inspection/steps';
 import { isEditable, stepLock } from '@/lib/lifecycle/transitions';
 import { useDeviceName } from '@/lib/hooks/use-device-name';
 import { FieldChecksContext, FieldDisplayContext, fieldCheckStore, RequiredLegend, type FieldDisplay } from '@/components/forms/field';
 import { FieldLabelsContext, fieldLabelStore } from '@/components/forms/field-labels';
-import { requiredPaths } from '@/lib/inspection/forms/required';
+import { requiredPaths } from '@/features/inspection/model/required';
 import { completeStep, editSteps } from '../data/edit-step';
 import { StepFrame, useStepKept } from './step-frame';
 

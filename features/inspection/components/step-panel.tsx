@@ -36,7 +36,7 @@ interface StepScreen {
  * The steps' screens load with the step (their forms, zod rules, pickers and signature pads are most
  * of the page's script), except the two a report not yet inspected opens on. Every chunk is precached
  * by the service worker, and the page fetches them all once it is idle, so a step opens offline too.
- * Each chunk holds its own steps' definitions (lib/inspection/forms/definitions/<step>), not all 17.
+ * Each chunk holds its own steps' definitions (features/inspection/model/definitions/<step>), not all 17.
  */
 const chunk = {
   start: () => import('./steps/start-step'),

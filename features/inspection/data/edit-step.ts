@@ -7,7 +7,7 @@ import type { Pir } from '@/lib/contract';
 import { editReport } from '@/lib/local-data/reports-store';
 import { isEditable } from '@/lib/lifecycle/transitions';
 import { currentDevice } from '@/lib/session/session-store';
-import type { StepDefinition } from '@/lib/inspection/forms/step-definition';
+import type { StepDefinition } from '@/features/inspection/model/step-definition';
 import { completedStep, editedSteps, type PreparedReport } from '../model/step-edit';
 
 /** Why an edit was not applied: the report is gone from the tablet, or it is no longer being inspected here. */

@@ -6,7 +6,7 @@
  */
 import type { Pir } from '@/lib/contract';
 import { markComplete, markEdited } from '@/lib/inspection/steps';
-import { stepErrors, type StepDefinition } from '@/lib/inspection/forms/step-definition';
+import { stepErrors, type StepDefinition } from '@/features/inspection/model/step-definition';
 
 /** A report whose inspection data is on the tablet (claimed and downloaded). */
 export type PreparedReport = Pir & { extended: NonNullable<Pir['extended']> };

@@ -7,8 +7,8 @@ import { CameraIcon, CloudIcon, FilePlus2Icon, ImageIcon, Trash2Icon, XIcon } fr
 import { useEffect, useId, useRef, useState } from 'react';
 import type { Attachment, Pir } from '@/lib/contract';
 import { stepState } from '@/lib/inspection/steps';
-import { pirAttachmentsStep } from '@/lib/inspection/forms/definitions/pir-attachments';
-import { stepErrors } from '@/lib/inspection/forms/step-definition';
+import { pirAttachmentsStep } from '@/features/inspection/model/definitions/pir-attachments';
+import { stepErrors } from '@/features/inspection/model/step-definition';
 import { deleteAttachment, deleteAttachmentPage, isLocalAttachment } from '@/features/inspection/data/pictures';
 import { completeStep } from '@/features/inspection/data/edit-step';
 import { cn } from '@/lib/utils';

@@ -7,7 +7,7 @@ import type { Pir } from '@/lib/contract';
 import { getFile } from '@/lib/local-data/files-store';
 import { formatBytes } from '@/lib/format/bytes';
 import { serverNow } from '@/lib/clock/clock';
-import { reviewImages } from '@/lib/inspection/review';
+import { reviewImages } from '@/features/inspection/model/review';
 import { INSPECTOR_SIGNATURE_IMAGE, MASTER_SIGNATURE_IMAGE, reportPdfContent, reportPdfName } from '@/features/inspection/model/report-pdf/content';
 import type { ReportPdfImage } from '@/features/inspection/model/report-pdf/render';
 import { buildReportPdfOffThread, ReportPdfFontsMissingError } from '@/features/inspection/data/report-pdf/builder';

@@ -3,8 +3,8 @@ import { useFormatter, useLocale, useTranslations } from 'next-intl';
 import { useEffect, useMemo, useState } from 'react';
 import type { Language, Pir, ReferenceDataset, ReferenceEntry } from '@/lib/contract';
 import { loadMessages, loadedMessages, type Messages } from '@/lib/i18n/messages';
-import { resolveReview, reviewContent, type ResolveDeps, type ResolvedSection } from '@/lib/inspection/review';
-import type { PreparedPir } from '@/lib/inspection/forms/definitions/slices';
+import { resolveReview, reviewContent, type ResolveDeps, type ResolvedSection } from '@/features/inspection/model/review';
+import type { PreparedPir } from '@/features/inspection/model/definitions/slices';
 import { referenceLabel } from '@/lib/reference-data/labels';
 import { useReferenceData } from '@/lib/reference-data/use-reference-data';
 

@@ -2,7 +2,7 @@
 import { useTranslations } from 'next-intl';
 import { memo } from 'react';
 import type { Pir } from '@/lib/contract';
-import { catchRetainedStep, newRetainedCatch, withRetainedDelta, type RetainedCatch } from '@/lib/inspection/forms/definitions/catch-retained';
+import { catchRetainedStep, newRetainedCatch, withRetainedDelta, type RetainedCatch } from '@/features/inspection/model/definitions/catch-retained';
 import { SwitchField } from '@/components/forms/choice-field';
 import { ListSection } from '@/components/forms/list-section';
 import { NumberField, TextField } from '@/components/forms/text-field';

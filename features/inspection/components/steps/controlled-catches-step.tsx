@@ -2,7 +2,7 @@
 import { useTranslations } from 'next-intl';
 import { memo } from 'react';
 import type { Pir } from '@/lib/contract';
-import { controlledCatchesStep, newControlledCatch } from '@/lib/inspection/forms/definitions/controlled-catches';
+import { controlledCatchesStep, newControlledCatch } from '@/features/inspection/model/definitions/controlled-catches';
 import { ListSection } from '@/components/forms/list-section';
 import { NumberField } from '@/components/forms/text-field';
 import { FormStep } from '../form-step';

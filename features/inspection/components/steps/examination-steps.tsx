@@ -2,10 +2,10 @@
 import { useTranslations } from 'next-intl';
 import { useWatch } from 'react-hook-form';
 import type { Pir } from '@/lib/contract';
-import { commentsStep } from '@/lib/inspection/forms/definitions/comments';
-import { examinationsStep } from '@/lib/inspection/forms/definitions/examinations';
-import { findingsStep } from '@/lib/inspection/forms/definitions/findings';
-import { infringementStep } from '@/lib/inspection/forms/definitions/infringement';
+import { commentsStep } from '@/features/inspection/model/definitions/comments';
+import { examinationsStep } from '@/features/inspection/model/definitions/examinations';
+import { findingsStep } from '@/features/inspection/model/definitions/findings';
+import { infringementStep } from '@/features/inspection/model/definitions/infringement';
 import { TextField } from '@/components/forms/text-field';
 import { YesNoField } from '@/components/forms/choice-field';
 import { ReferenceField } from '@/components/forms/reference-field';

@@ -1,7 +1,7 @@
 'use client';
 import { useTranslations } from 'next-intl';
 import type { Pir } from '@/lib/contract';
-import { inspectionInformationStep } from '@/lib/inspection/forms/definitions/inspection-information';
+import { inspectionInformationStep } from '@/features/inspection/model/definitions/inspection-information';
 import { TextField } from '@/components/forms/text-field';
 import { ReferenceField } from '@/components/forms/reference-field';
 import { FormStep } from '../form-step';

@@ -2,7 +2,7 @@
 import { useTranslations } from 'next-intl';
 import { useController, useFormContext, useWatch } from 'react-hook-form';
 import type { Pir } from '@/lib/contract';
-import { monitoringStep } from '@/lib/inspection/forms/definitions/monitoring';
+import { monitoringStep } from '@/features/inspection/model/definitions/monitoring';
 import { YesNoField } from '@/components/forms/choice-field';
 import { AttachmentPicker } from '@/features/inspection/components/media/attachment-picker';
 import { FormStep } from '../form-step';

@@ -3,7 +3,7 @@ import { useTranslations } from 'next-intl';
 import { useWatch } from 'react-hook-form';
 import type { Pir } from '@/lib/contract';
 import { PURPOSE_OTHER_ID } from '@/lib/contract/constants';
-import { purposeStep } from '@/lib/inspection/forms/definitions/purpose';
+import { purposeStep } from '@/features/inspection/model/definitions/purpose';
 import { TextField } from '@/components/forms/text-field';
 import { DateField } from '@/components/forms/date-field';
 import { ReferenceField } from '@/components/forms/reference-field';

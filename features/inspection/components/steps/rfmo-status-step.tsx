@@ -2,7 +2,7 @@
 import { useTranslations } from 'next-intl';
 import { useWatch } from 'react-hook-form';
 import type { Pir } from '@/lib/contract';
-import { newRfmoListing, rfmoStatusStep } from '@/lib/inspection/forms/definitions/rfmo-status';
+import { newRfmoListing, rfmoStatusStep } from '@/features/inspection/model/definitions/rfmo-status';
 import { TextField } from '@/components/forms/text-field';
 import { YesNoField } from '@/components/forms/choice-field';
 import { ReferenceField } from '@/components/forms/reference-field';

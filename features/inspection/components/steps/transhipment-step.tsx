@@ -9,8 +9,8 @@ import {
   newTranshipmentInfo,
   transhipmentInfoStep,
   type TranshipmentInfo,
-} from '@/lib/inspection/forms/definitions/transhipment-info';
-import { parseLatLong } from '@/lib/inspection/validation/rules';
+} from '@/features/inspection/model/definitions/transhipment-info';
+import { parseLatLong } from '@/features/inspection/model/validation/rules';
 import { positionParts } from '@/lib/inspection/text-limit';
 import { LocateFixedIcon } from 'lucide-react';
 import { Button } from '@/components/ui/button';

@@ -3,7 +3,7 @@ import { useTranslations } from 'next-intl';
 import { useWatch } from 'react-hook-form';
 import type { Pir } from '@/lib/contract';
 import { VMS_ON_BOARD, VMS_OTHER_ID, type VmsOnBoard } from '@/lib/contract/constants';
-import { vesselIdentityStep } from '@/lib/inspection/forms/definitions/vessel-identity';
+import { vesselIdentityStep } from '@/features/inspection/model/definitions/vessel-identity';
 import { NumberField, TextField } from '@/components/forms/text-field';
 import { ReferenceField } from '@/components/forms/reference-field';
 import { OptionsField } from '@/components/forms/choice-field';

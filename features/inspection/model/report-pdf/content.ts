@@ -4,8 +4,8 @@
  * form when the report has one. Pure; labels come from the review's translator.
  */
 import type { Pir } from '@/lib/contract';
-import type { ResolveDeps, ResolvedSection } from '@/lib/inspection/review';
-import { EMPTY } from '@/lib/inspection/review';
+import type { ResolveDeps, ResolvedSection } from '@/features/inspection/model/review';
+import { EMPTY } from '@/features/inspection/model/review';
 import type { ReportPdfContent } from './layout';
 import { shortFingerprint } from './text';
 

@@ -5,7 +5,7 @@
  * every string is first made printable with the embedded fonts' coverage (lib/format/print-text.ts).
  * Coordinates are PDF points from the bottom-left corner, as pdf-lib draws.
  */
-import type { ResolvedNode, ResolvedSection } from '@/lib/inspection/review';
+import type { ResolvedNode, ResolvedSection } from '@/features/inspection/model/review';
 import { printable, wrapLines, type Covers } from '@/lib/format/print-text';
 
 export const A4 = { width: 595.28, height: 841.89 } as const;

@@ -6,7 +6,7 @@
 import type { z } from 'zod';
 import type { Pir, ReferenceDataset, StepErrors } from '@/lib/contract';
 import type { FormStep } from '@/lib/inspection/steps';
-import { messageOf } from '@/lib/inspection/validation/messages';
+import { messageOf } from '@/features/inspection/model/validation/messages';
 
 export interface StepDefinition<V extends Record<string, unknown> = Record<string, unknown>> {
   step: FormStep;

@@ -3,8 +3,8 @@ import '@/lib/contract/zod-config';
 import { z } from 'zod';
 import type { ExtendedPir } from '@/lib/contract';
 import { fieldsIn, type StepDefinition } from '../step-definition';
-import { msg } from '../../validation/messages';
-import { addIssue, isNotEntered, nullableText, requiredId, requiredNullableText, requiredYesNo, text, uniqueBy } from '../../validation/rules';
+import { msg } from '../validation/messages';
+import { addIssue, isNotEntered, nullableText, requiredId, requiredNullableText, requiredYesNo, text, uniqueBy } from '../validation/rules';
 import { pirSlice } from './slices';
 
 export type RfmoListing = ExtendedPir['rfmoIuuListing'][number];

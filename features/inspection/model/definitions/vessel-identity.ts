@@ -4,7 +4,7 @@ import { z } from 'zod';
 import type { ExtendedVessel } from '@/lib/contract';
 import { VMS_ON_BOARD, VMS_OTHER_ID, type VmsOnBoard } from '@/lib/contract/constants';
 import { fieldsIn, type StepDefinition } from '../step-definition';
-import { msg } from '../../validation/messages';
+import { msg } from '../validation/messages';
 import {
   addIssue,
   ids,
@@ -17,7 +17,7 @@ import {
   positiveNumber,
   requiredId,
   requiredText,
-} from '../../validation/rules';
+} from '../validation/rules';
 import { pick } from './slices';
 
 export type VesselIdentityValues = ExtendedVessel;

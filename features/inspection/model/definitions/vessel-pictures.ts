@@ -7,7 +7,7 @@ import '@/lib/contract/zod-config';
 import { z } from 'zod';
 import type { Extended } from '@/lib/contract';
 import { fieldsIn, type StepDefinition } from '../step-definition';
-import { nullableText, requiredText, text } from '../../validation/rules';
+import { nullableText, requiredText, text } from '../validation/rules';
 import { extendedSlice } from './slices';
 
 export type VesselPicturesValues = Pick<Extended, 'pictures'>;

@@ -6,7 +6,7 @@ import '@/lib/contract/zod-config';
 import { z } from 'zod';
 import type { ExtendedPir } from '@/lib/contract';
 import { fieldsIn, type StepDefinition } from '../step-definition';
-import { messageOf, msg } from '../../validation/messages';
+import { messageOf, msg } from '../validation/messages';
 import {
   addIssue,
   bool,
@@ -21,7 +21,7 @@ import {
   requiredText,
   requiredYesNo,
   text,
-} from '../../validation/rules';
+} from '../validation/rules';
 import { caughtWhat } from './controlled-catches';
 import { pirSlice } from './slices';
 

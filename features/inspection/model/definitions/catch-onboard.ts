@@ -7,8 +7,8 @@ import '@/lib/contract/zod-config';
 import { z } from 'zod';
 import type { ExtendedPir } from '@/lib/contract';
 import { fieldsIn, type StepDefinition } from '../step-definition';
-import { computeDelta } from '../../validation/delta';
-import { bool, nullableNumber, text } from '../../validation/rules';
+import { computeDelta } from '../validation/delta';
+import { bool, nullableNumber, text } from '../validation/rules';
 import { catchDescriptions, catchFields, newControlledCatch } from './controlled-catches';
 import { pirSlice } from './slices';
 

@@ -7,7 +7,7 @@ import '@/lib/contract/zod-config';
 import { z } from 'zod';
 import type { ExtendedPir } from '@/lib/contract';
 import { fieldsIn, type StepDefinition } from '../step-definition';
-import { requiredYesNo, text } from '../../validation/rules';
+import { requiredYesNo, text } from '../validation/rules';
 import { pirSlice } from './slices';
 
 export type InfringementValues = Pick<ExtendedPir, 'hasInfringements' | 'infrigements' | 'actionsTaken'>;

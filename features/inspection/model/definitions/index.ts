@@ -3,7 +3,7 @@
  * every step (the review, the tests). A step's screen imports its own module, so its chunk carries its
  * own schema rather than all 17.
  */
-import type { FormStep } from '../../steps';
+import type { FormStep } from '../../../../lib/inspection/steps';
 import type { StepDefinition } from '../step-definition';
 import { catchOnboardStep } from './catch-onboard';
 import { catchRetainedStep } from './catch-retained';

@@ -3,7 +3,7 @@ import '@/lib/contract/zod-config';
 import { z } from 'zod';
 import type { ExtendedPir } from '@/lib/contract';
 import { fieldsIn, type StepDefinition } from '../step-definition';
-import { quantity, requiredId, requiredIds, text } from '../../validation/rules';
+import { quantity, requiredId, requiredIds, text } from '../validation/rules';
 import { pirSlice } from './slices';
 
 export type ControlledCatch = ExtendedPir['controlledCatches'][number];

@@ -7,8 +7,8 @@ import '@/lib/contract/zod-config';
 import { z } from 'zod';
 import type { Extended } from '@/lib/contract';
 import { fieldsIn, type StepDefinition } from '../step-definition';
-import { msg } from '../../validation/messages';
-import { addIssue, bool, isNotEntered, nullableText, text, texts } from '../../validation/rules';
+import { msg } from '../validation/messages';
+import { addIssue, bool, isNotEntered, nullableText, text, texts } from '../validation/rules';
 import { extendedSlice } from './slices';
 
 export type PirAttachmentsValues = Pick<Extended, 'attachments'>;

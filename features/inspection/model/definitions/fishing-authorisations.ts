@@ -3,7 +3,7 @@ import '@/lib/contract/zod-config';
 import { z } from 'zod';
 import type { ExtendedPir } from '@/lib/contract';
 import { fieldsIn, type StepDefinition } from '../step-definition';
-import { bool, date, ids, nullableText, requiredId, requiredText, text, withDateOrder } from '../../validation/rules';
+import { bool, date, ids, nullableText, requiredId, requiredText, text, withDateOrder } from '../validation/rules';
 import { AUTHORISATION_ISSUER_DATASET } from '@/lib/contract/constants';
 import { pirSlice } from './slices';
 

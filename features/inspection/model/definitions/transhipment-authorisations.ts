@@ -3,7 +3,7 @@ import '@/lib/contract/zod-config';
 import { z } from 'zod';
 import type { ExtendedPir } from '@/lib/contract';
 import { fieldsIn, type StepDefinition } from '../step-definition';
-import { withDateOrder } from '../../validation/rules';
+import { withDateOrder } from '../validation/rules';
 import { authorisationClosing, authorisationDescriptions, authorisationFields } from './fishing-authorisations';
 import { pirSlice } from './slices';
 

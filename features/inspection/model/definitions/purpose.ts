@@ -4,8 +4,8 @@ import { z } from 'zod';
 import type { ExtendedPir } from '@/lib/contract';
 import { PURPOSE_OTHER_ID } from '@/lib/contract/constants';
 import { fieldsIn, type StepDefinition } from '../step-definition';
-import { msg } from '../../validation/messages';
-import { addIssue, date, isNotEntered, nullableId, requiredIds, requiredText, text } from '../../validation/rules';
+import { msg } from '../validation/messages';
+import { addIssue, date, isNotEntered, nullableId, requiredIds, requiredText, text } from '../validation/rules';
 import { pirSlice } from './slices';
 
 export type PurposeValues = Pick<

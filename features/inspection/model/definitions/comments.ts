@@ -3,7 +3,7 @@ import '@/lib/contract/zod-config';
 import { z } from 'zod';
 import type { Pir } from '@/lib/contract';
 import { fieldsIn, type StepDefinition } from '../step-definition';
-import { nullableText } from '../../validation/rules';
+import { nullableText } from '../validation/rules';
 
 export type CommentsValues = Pick<Pir, 'inspectionComment'>;
 

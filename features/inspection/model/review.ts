@@ -12,10 +12,10 @@
  */
 import type { ReferenceDataset } from '@/lib/contract';
 import { STEP_NAMES } from '@/lib/contract/constants';
-import { STEP_DEFINITIONS } from './forms/definitions';
-import type { PreparedPir } from './forms/definitions/slices';
-import type { FieldDescription, Fields } from './forms/step-definition';
-import { isFormStep, type FormStep } from './steps';
+import { STEP_DEFINITIONS } from './definitions';
+import type { PreparedPir } from './definitions/slices';
+import type { FieldDescription, Fields } from './step-definition';
+import { isFormStep, type FormStep } from '../../../lib/inspection/steps';
 import { isDeltaWarning } from './validation/delta';
 
 /** A message key (from the screen messages' root, e.g. `fields.vesselName`) with its values. */

@@ -9,7 +9,7 @@
  * descriptions say which fields are typed), and the result is kept by shape.
  */
 import type { z } from 'zod';
-import { isNotEntered } from '../validation/rules';
+import { isNotEntered } from './validation/rules';
 import type { Fields, StepDefinition } from './step-definition';
 
 type Values = Record<string, unknown>;
