@@ -77,10 +77,10 @@ export function FormStep<V extends FieldValues>({
       // The whole step is checked again (an answer can reveal a field that is now required); the
       // form's messages follow from the stored report.
       // The form is disabled where the report is not editable here; an edit racing a change of hands is refused.
-      editSteps(report.id, (r) => ({ report: def.apply(r, values as V), steps: [def], result: undefined }));
+      editSteps(report.id, device, (r) => ({ report: def.apply(r, values as V), steps: [def], result: undefined }));
     });
     return () => sub.unsubscribe();
-  }, [form, def, report.id]);
+  }, [form, def, report.id, device]);
 
   const locked = stepLock(report, device);
   // Required fields, read from the step's rules against the stored values (they follow the answers):

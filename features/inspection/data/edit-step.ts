@@ -6,7 +6,6 @@
 import type { Pir } from '@/lib/contract';
 import { editReport } from '@/lib/local-data/reports-store';
 import { isEditable } from '@/lib/lifecycle/transitions';
-import { currentDevice } from '@/lib/session/session-store';
 import type { StepDefinition } from '@/features/inspection/model/step-definition';
 import { completedStep, editedSteps, type PreparedReport } from '../model/step-edit';
 
@@ -20,12 +19,15 @@ interface Change<T> {
   result: T;
 }
 
-/** Applies `change` to the stored report and stores it. Returns what the change reported, or why nothing was applied. */
-export function editSteps<T>(reportId: number, change: (report: PreparedReport) => Change<T>): { result: T } | { refused: EditRefused } {
+/**
+ * Applies `change` to the stored report, edited on `device` (this tablet), and stores it. Returns what
+ * the change reported, or why nothing was applied.
+ */
+export function editSteps<T>(reportId: number, device: string, change: (report: PreparedReport) => Change<T>): { result: T } | { refused: EditRefused } {
   let outcome: { result: T } | { refused: EditRefused } = { refused: 'notFound' };
   editReport(reportId, (r) => {
     if (!r.extended) return r;
-    if (!isEditable(r, currentDevice())) {
+    if (!isEditable(r, device)) {
       outcome = { refused: 'notEditable' };
       return r;
     }

@@ -13,6 +13,7 @@ import type { StoredFileRecord } from '@/lib/local-data/db';
 import { deleteFiles, putFile } from '@/lib/local-data/files-store';
 import { flushEdits } from '@/lib/local-data/reports-store';
 import { serverNow } from '@/lib/clock/clock';
+import { currentDevice } from '@/lib/session/session-store';
 import type { FormStep } from '@/lib/inspection/steps';
 import { fishingAuthorisationStep } from '@/features/inspection/model/definitions/fishing-authorisations';
 import { monitoringStep } from '@/features/inspection/model/definitions/monitoring';
@@ -58,7 +59,7 @@ export type MediaStep = keyof typeof MEDIA_STEPS;
  * touched). Throws when the report is gone or no longer editable; returns whatever `change` reported.
  */
 function edit<T>(reportId: number, steps: readonly MediaStep[], change: (r: Prepared) => { report: Prepared; result: T; touched?: MediaStep[] }): T {
-  const outcome = editSteps(reportId, (r) => {
+  const outcome = editSteps(reportId, currentDevice(), (r) => {
     const c = change(r);
     return { report: c.report, result: c.result, steps: [...steps, ...(c.touched ?? [])].map((s): StepDefinition => MEDIA_STEPS[s]) };
   });
