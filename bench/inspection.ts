@@ -25,7 +25,7 @@ import { FORM_STEPS } from '../lib/inspection/steps';
 import { attachmentPageFileId } from '../lib/media/file-ids';
 import { log, mdTable, ms, numArg, ratio, short, stats, tmpDir, type Row } from './lib/common';
 import { countStored, freshContext, launch, type BenchWindow } from './lib/browser';
-import { fetchTemplate, inspectingReport, pictureFiles, readyToSubmit, signaturePng, writeLocalState, type FileSpec } from './lib/local-state';
+import { fetchTemplate, inspectingReport, pictureFiles, signedByBoth, signaturePng, writeLocalState, type FileSpec } from './lib/local-state';
 import { apiLogin, BARE_PAGE, copyStatic, startServerProcess, tearDown } from './lib/server';
 import { BENCH_USER, bigFiles, makeJpeg, seedBenchData } from './lib/seed';
 
@@ -270,7 +270,7 @@ export async function run(): Promise<{ rows: Row[]; details: string }> {
       inspectionstatus: { ...base.inspectionstatus, ...status },
       extended: { ...ext, attachments: [...ext.attachments, ...attachments], pir: { ...ext.pir, catchOnboard } },
     };
-    const toSubmit = readyToSubmit(
+    const toSubmit = signedByBoth(
       { ...inspectingReport(await fetchTemplate(origin, session.token, submitId), { device, inspector, pictures: PICTURES }), inspectionstatus: Object.fromEntries(FORM_STEPS.map((s) => [s, true])) },
       { attachments: ATTACHMENTS, pages: ATTACHMENT_PAGES },
     );
@@ -376,6 +376,8 @@ export async function run(): Promise<{ rows: Row[]; details: string }> {
     // catches on board (20 entries): add one, pick its species (164), type its quantities, delete it
     if (opened !== 'step-catchonboard') await goTo('catchonboard', 'Catch on board');
     await act('add a catch', () => panel.getByRole('button', { name: 'Add a catch' }).click());
+    // the new entry comes a frame after the tap is answered: act on it, not on the one it will push down
+    await panel.locator('[data-testid="list-item"][data-new="true"]').waitFor();
     const entry = panel.getByTestId('list-item').first();
     await pick(page, act, entry, 'Species', 'tuna', 'species (164)');
     await typeInto('Quantity on board (kg)', entry.getByLabel('Quantity on board (kg)'), '1250');
@@ -554,7 +556,13 @@ export async function run(): Promise<{ rows: Row[]; details: string }> {
     all = interactions(inspEvents);
     inspScripts = inspEvents.scripts;
 
-    // ---- 3. the submission of a report of 10 pictures and 3 attachments of 5 pages
+    // ---- 3. the submission of a report of 10 pictures and 3 attachments of 5 pages, signed by both:
+    // the inspector finishes it (the app takes the fingerprint of what was signed), then submits it
+    await page.goto(`${origin}/pir/${submitId}/#signature`);
+    const finish = page.getByRole('button', { name: 'Finish the inspection' });
+    await finish.click({ timeout: 60_000 });
+    // gone once the report is stored as ready to submit
+    await finish.waitFor({ state: 'detached', timeout: 60_000 });
     await page.goto(`${origin}/pir/${submitId}/#submit`);
     const submitCdp = await throttle(page);
     // PIR_BENCH_SUBMIT_CPUPROFILE=<file>: a CPU profile of the submission (not part of the figures).

@@ -27,7 +27,7 @@ import type { BrowserContext, Page } from '@playwright/test';
 import type { Pir } from '../lib/contract/index';
 import { bytes, log, mdTable, ms, numArg, ratioVs, rmrf, ROOT, short, stats, tmpDir, type Row } from './lib/common';
 import { countStored, persistentContext, waitForServiceWorker, type BenchWindow } from './lib/browser';
-import { fetchTemplate, inspectingReport, readyToSubmit, signaturePng, writeLocalState } from './lib/local-state';
+import { fetchTemplate, inspectingReport, signedByBoth, signaturePng, writeLocalState } from './lib/local-state';
 import { apiGet, apiLogin, apiPost, BARE_PAGE, copyStatic, startServerProcess, type Session } from './lib/server';
 import { BENCH_USER, bigFiles, seedBenchData } from './lib/seed';
 
@@ -363,8 +363,14 @@ export async function runSubmit(): Promise<{ rows: Row[]; details: string }> {
         // the report to submit, as the tablet would hold it after the inspection
         const tpl = await fetchTemplate(origin, session.token, appId);
         const inspecting = inspectingReport(tpl, { device, inspector, pictures: 40 });
-        const { report, files: specs } = readyToSubmit(inspecting, { attachments: 5, pages: 2 });
+        const { report, files: specs } = signedByBoth(inspecting, { attachments: 5, pages: 2 });
         await writeLocalState(page, [report], specs, pictureBases, { clear: false, negative: sigs });
+        // the inspector finishes the inspection in the app, which takes the fingerprint of what was signed
+        await page.goto(`${origin}/pir/${appId}/#signature`);
+        const finish = page.getByRole('button', { name: 'Finish the inspection' });
+        await finish.click({ timeout: 60_000 });
+        // gone once the report is stored as ready to submit
+        await finish.waitFor({ state: 'detached', timeout: 60_000 });
         await page.goto(`${origin}/pir/${appId}/#submit`);
         const submit = page.getByRole('button', { name: 'Submit', exact: true });
         await submit.waitFor({ state: 'visible', timeout: 30_000 });
@@ -372,7 +378,7 @@ export async function runSubmit(): Promise<{ rows: Row[]; details: string }> {
 
         // the limit's report and bytes: the same sizes as the app's uploads
         const ltpl = await fetchTemplate(origin, session.token, limitId);
-        const lreport = readyToSubmit(inspectingReport(ltpl, { device, inspector, pictures: 40 }), { attachments: 5, pages: 2 }).report;
+        const lreport = signedByBoth(inspectingReport(ltpl, { device, inspector, pictures: 40 }), { attachments: 5, pages: 2 }).report;
         const uploads: LimitUpload[] = [
           { fileUrl: 'signature_master.png', part: 'signatures', contentType: 'image/png', base: -1, meta: { role: 'master' } },
           { fileUrl: 'signature_inspector.png', part: 'signatures', contentType: 'image/png', base: -2, meta: { role: 'inspector' } },

@@ -85,11 +85,12 @@ export function pictureFiles(report: Pir): FileSpec[] {
 }
 
 /**
- * Turns a report being inspected into one ready to submit: `attachments` local attachments of
- * `pages` pages each, both signatures (files named in the result), signing and ending the
- * inspection with the app's transitions.
+ * Turns a report being inspected into one signed by both: `attachments` local attachments of
+ * `pages` pages each, both signatures (files named in the result), in signing. The inspection is
+ * ended in the app ("Finish the inspection"), which takes the fingerprint of what was signed from
+ * the stored files: the server refuses a signed save without it.
  */
-export function readyToSubmit(r: Pir, o: { attachments: number; pages: number; now?: Date }): { report: Pir; files: FileSpec[] } {
+export function signedByBoth(r: Pir, o: { attachments: number; pages: number; now?: Date }): { report: Pir; files: FileSpec[] } {
   const now = o.now ?? new Date();
   const files: FileSpec[] = pictureFiles(r);
   const attachments = Array.from({ length: o.attachments }, (_, a) => {
@@ -104,7 +105,6 @@ export function readyToSubmit(r: Pir, o: { attachments: number; pages: number; n
   files.push({ id: sig('master'), pirId: r.id, filename: 'signature_master.png', contentType: 'image/png', base: -1 });
   files.push({ id: sig('inspector'), pirId: r.id, filename: 'signature_inspector.png', contentType: 'image/png', base: -2 });
   next = { ...next, inspectionSignatures: { masterSignature: sig('master'), inspectorSignature: sig('inspector'), masterRefuses: false } };
-  next = step(next, { type: 'endInspection' }, now);
   return { report: next, files };
 }
 

@@ -1,9 +1,9 @@
 'use client';
 import { NextIntlClientProvider, useLocale, useTimeZone, useTranslations } from 'next-intl';
 import { LanguagesIcon, Loader2Icon } from 'lucide-react';
-import { useId } from 'react';
+import { memo, useId } from 'react';
 import type { Language, Pir } from '@/lib/contract';
-import type { ResolvedNode } from '@/lib/inspection/review';
+import type { ResolvedNode } from '@/features/inspection/model/review';
 import { cn } from '@/lib/utils';
 import { StoredImage } from '../media/media-common';
 import { useResolvedReview, useReviewMessages } from './use-review';
@@ -74,7 +74,17 @@ export function ReviewIntl({ language, children }: { language: Language; childre
   );
 }
 
-function ReviewBody({ report, titleId }: { report: Pir; titleId: string }) {
+/**
+ * The review reads only the report's inspection data (and its id, for the pictures): it is drawn again
+ * only when they change, not when the report's status or signatures do (opening "Start signing" over a
+ * long review drew it again, most of that tap on a slow tablet).
+ */
+const ReviewBody = memo(
+  ReviewSections,
+  (a, b) => a.report.id === b.report.id && a.report.extended === b.report.extended && a.titleId === b.titleId,
+);
+
+function ReviewSections({ report, titleId }: { report: Pir; titleId: string }) {
   const t = useTranslations('review');
   const review = useResolvedReview(report);
   return (
@@ -86,7 +96,14 @@ function ReviewBody({ report, titleId }: { report: Pir; titleId: string }) {
         <p className="text-base text-muted-foreground">{t('intro')}</p>
       </div>
       {review?.sections.map((s) => (
-        <section key={s.step} aria-labelledby={`review-${s.step}`} className="rounded-xl border p-4" data-testid={`review-${s.step}`}>
+        // Sections out of view are not laid out nor painted: a dialog opened over a long review (Start
+        // signing) restyles and lays out the page.
+        <section
+          key={s.step}
+          aria-labelledby={`review-${s.step}`}
+          className="rounded-xl border p-4 [contain-intrinsic-size:auto_16rem] [content-visibility:auto]"
+          data-testid={`review-${s.step}`}
+        >
           <h4 id={`review-${s.step}`} className="mb-2 text-xl font-semibold text-primary">
             {s.title}
           </h4>

@@ -11,6 +11,7 @@ import { reportTitle } from '@/lib/reports/groups';
 import { useDeviceName } from '@/lib/hooks/use-device-name';
 import { canSign, padEnabled, registerSignature, resetSignature, setMasterRefuses } from '@/features/inspection/data/signatures';
 import { renderSignaturePng } from '@/lib/signature/stroke';
+import { cn } from '@/lib/utils';
 import { Button } from '@/components/ui/button';
 import { Label } from '@/components/ui/label';
 import { Switch } from '@/components/ui/switch';
@@ -43,17 +44,7 @@ export function SignatureStep({ report, isCurrent }: { report: Pir; isCurrent: b
 
   return (
     <StepFrame step="signature" done={done} locked={heldHere || done ? null : report.claimedByDevice ? 'heldElsewhere' : null}>
-      {report.status === 'inspecting' ? (
-        review
-      ) : (
-        review && (
-          // while signing and after: still there, folded, read only
-          <details className="group rounded-xl border p-3" data-testid="report-review-folded">
-            <summary className="min-h-11 cursor-pointer content-center text-lg font-semibold">{t('reviewAgain')}</summary>
-            <div className="pt-3">{review}</div>
-          </details>
-        )
-      )}
+      {review && <ReviewFold folded={report.status !== 'inspecting'} summary={t('reviewAgain')}>{review}</ReviewFold>}
       {report.status === 'inspecting' && heldHere && (
         // Kept in reach at the bottom of the screen while the master reads the long review above it.
         <div
@@ -115,5 +106,23 @@ export function SignatureStep({ report, isCurrent }: { report: Pir; isCurrent: b
         onConfirm={guard(() => startSigning(report))}
       />
     </StepFrame>
+  );
+}
+
+/**
+ * The review, open while inspecting; while signing and after, still there, folded, read only. One
+ * element in both cases, so "Start signing" folds the review the master read instead of drawing it
+ * again (a long review took most of that tap on a slow tablet).
+ */
+function ReviewFold({ folded, summary, children }: { folded: boolean; summary: string; children: React.ReactNode }) {
+  return (
+    <details
+      open={!folded || undefined}
+      className={cn('group', folded && 'rounded-xl border p-3')}
+      data-testid={folded ? 'report-review-folded' : undefined}
+    >
+      <summary className={cn('min-h-11 cursor-pointer content-center text-lg font-semibold', !folded && 'hidden')}>{summary}</summary>
+      <div className={cn(folded && 'pt-3')}>{children}</div>
+    </details>
   );
 }
