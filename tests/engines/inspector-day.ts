@@ -63,6 +63,29 @@ export const readyInItsGroup = (t: Tablet, reportId: number) =>
     reportId,
     90_000,
   );
+/**
+ * Taps Claim on a card and waits for the claim to be under way (the card no longer offers Claim). In
+ * Firefox, a tap in the first seconds after the app installed itself was sometimes not taken (the card
+ * still offered Claim), or landed beside the button; as a person would, the tap is made again from the
+ * reports list. A claim already under way is never tapped twice.
+ */
+export async function claimOnce(t: Tablet, card: Find) {
+  const claim: Find = { within: card, role: 'button', name: 'Claim' };
+  for (let attempt = 1; ; attempt++) {
+    if (attempt > 1) console.log(`${t.engine}: Claim tapped again (tap ${attempt})`);
+    await t.click(claim);
+    try {
+      await until(t, 'the claim under way', 'return find(arg) === null;', claim, 10_000);
+      if (await t.run<boolean>("return location.pathname.replace(/\\/$/, '') === '/reports';")) return;
+      // The tap opened a report instead: back to the list, where the claim is made.
+      await t.goto('/reports/');
+      await shown(t, card, 20_000);
+      if ((await t.run<boolean>('return find(arg) === null;', claim)) || attempt >= 3) return;
+    } catch (e) {
+      if (attempt >= 3) throw e;
+    }
+  }
+}
 export const valueIs = (t: Tablet, f: Find, value: string) =>
   until(t, `${JSON.stringify(f)} = ${value}`, 'var e = find(arg.f); return !!e && (e.value === arg.value || JSON.stringify(e.value));', { f, value });
 /** In-page body: how many elements match `arg.f`. */
@@ -233,7 +256,7 @@ export async function inspectorDay(t: Tablet, net: Network, dataDir: string, rep
 
   // Claim and prepare, online.
   const card: Find = { css: `[data-report-id="${report.id}"]` };
-  await t.click({ within: card, role: 'button', name: 'Claim' });
+  await claimOnce(t, card);
   await readyInItsGroup(t, report.id);
   const stored = await storedFileCount(t, report.id);
   if (stored !== remoteFilesOf(report).length) throw new Error(`${t.engine}: ${stored} files stored for ${remoteFilesOf(report).length} offered`);
