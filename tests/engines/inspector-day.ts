@@ -69,7 +69,7 @@ export const readyInItsGroup = (t: Tablet, reportId: number) =>
  * still offered Claim), or landed beside the button; as a person would, the tap is made again from the
  * reports list. A claim already under way is never tapped twice.
  */
-export async function claimOnce(t: Tablet, card: Find) {
+async function claimOnce(t: Tablet, card: Find) {
   const claim: Find = { within: card, role: 'button', name: 'Claim' };
   for (let attempt = 1; ; attempt++) {
     if (attempt > 1) console.log(`${t.engine}: Claim tapped again (tap ${attempt})`);
