@@ -6,8 +6,9 @@
 import type { Pir } from '@/lib/contract';
 import { editReport } from '@/lib/local-data/reports-store';
 import { isEditable } from '@/lib/lifecycle/transitions';
-import type { StepDefinition } from '@/features/inspection/model/step-definition';
-import { completedStep, editedSteps, type PreparedReport } from '../model/step-edit';
+import type { PreparedPir } from '../model/definitions/slices';
+import type { StepDefinition } from '../model/step-definition';
+import { completedStep, editedSteps } from '../model/step-edit';
 
 /** Why an edit was not applied: the report is gone from the tablet, or it is no longer being inspected here. */
 export type EditRefused = 'notFound' | 'notEditable';
@@ -23,7 +24,7 @@ interface Change<T> {
  * Applies `change` to the stored report, edited on `device` (this tablet), and stores it. Returns what
  * the change reported, or why nothing was applied.
  */
-export function editSteps<T>(reportId: number, device: string, change: (report: PreparedReport) => Change<T>): { result: T } | { refused: EditRefused } {
+export function editSteps<T>(reportId: number, device: string, change: (report: PreparedPir) => Change<T>): { result: T } | { refused: EditRefused } {
   let outcome: { result: T } | { refused: EditRefused } = { refused: 'notFound' };
   editReport(reportId, (r) => {
     if (!r.extended) return r;
@@ -31,7 +32,7 @@ export function editSteps<T>(reportId: number, device: string, change: (report: 
       outcome = { refused: 'notEditable' };
       return r;
     }
-    const c = change(r as PreparedReport);
+    const c = change(r as PreparedPir);
     outcome = { result: c.result };
     return editedSteps(r, c.report, c.steps);
   });

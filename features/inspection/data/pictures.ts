@@ -26,7 +26,7 @@ import { attachmentPageFileId, attachmentPdfFileId, pictureFileId } from '@/lib/
 import { pictureFileName } from '@/lib/media/upload-names';
 import { insertMarkup, removePicture } from '@/lib/media/markup';
 import { MediaError, type ResizedImage } from '@/lib/media/resize';
-import type { PreparedReport } from '../model/step-edit';
+import type { PreparedPir } from '../model/definitions/slices';
 import { editSteps } from './edit-step';
 
 export type InspectionPicture = Extended['pictures'][number];
@@ -38,8 +38,6 @@ export function isLocalAttachment(a: Attachment): boolean {
 }
 
 const newUid = () => crypto.randomUUID();
-
-type Prepared = PreparedReport;
 
 /**
  * The steps pictures and attachments belong to or are pointed at from, whose rules an edit here checks
@@ -58,7 +56,7 @@ export type MediaStep = keyof typeof MEDIA_STEPS;
  * Applies a change to a report being inspected, as an edit of `steps` (and of the steps it says it
  * touched). Throws when the report is gone or no longer editable; returns whatever `change` reported.
  */
-function edit<T>(reportId: number, steps: readonly MediaStep[], change: (r: Prepared) => { report: Prepared; result: T; touched?: MediaStep[] }): T {
+function edit<T>(reportId: number, steps: readonly MediaStep[], change: (r: PreparedPir) => { report: PreparedPir; result: T; touched?: MediaStep[] }): T {
   const outcome = editSteps(reportId, currentDevice(), (r) => {
     const c = change(r);
     return { report: c.report, result: c.result, steps: [...steps, ...(c.touched ?? [])].map((s): StepDefinition => MEDIA_STEPS[s]) };
@@ -85,7 +83,7 @@ function fileRecord(id: string, reportId: number, filename: string, image: Resiz
 }
 
 /** A deleted picture or attachment is no longer offered where the report pointed at it. */
-function dropReferences(r: Prepared, uids: ReadonlySet<string>): { report: Prepared; touched: MediaStep[] } {
+function dropReferences(r: PreparedPir, uids: ReadonlySet<string>): { report: PreparedPir; touched: MediaStep[] } {
   const pir = r.extended.pir;
   const touched: MediaStep[] = [];
   let next = pir;
@@ -213,7 +211,7 @@ export async function addAttachment(reportId: number, type: string, pages: reado
   return uid;
 }
 
-function withAttachment(r: Prepared, uid: string, change: (a: Attachment) => Attachment): Prepared {
+function withAttachment(r: PreparedPir, uid: string, change: (a: Attachment) => Attachment): PreparedPir {
   return { ...r, extended: { ...r.extended, attachments: r.extended.attachments.map((a) => (a.uid === uid ? change(a) : a)) } };
 }
 

@@ -8,9 +8,6 @@ import type { Pir } from '@/lib/contract';
 import { markComplete, markEdited } from '@/lib/inspection/steps';
 import { stepErrors, type StepDefinition } from '@/features/inspection/model/step-definition';
 
-/** A report whose inspection data is on the tablet (claimed and downloaded). */
-export type PreparedReport = Pir & { extended: NonNullable<Pir['extended']> };
-
 /** The report with the step's messages worked out again. */
 function checkedStep(report: Pir, def: StepDefinition): Pir {
   return { ...report, inspectionErrors: { ...report.inspectionErrors, [def.step]: stepErrors(def, report) } };
