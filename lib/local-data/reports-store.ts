@@ -31,7 +31,7 @@ let newerAhead: StoredCopy[] = [];
 function writeAhead() {
   // Edits whose IndexedDB write is still on its way stay here until it lands: a change stored
   // meanwhile must not drop them (a reload then aborts that write, and they would be lost).
-  const pending = new Map([...writing, ...dirty]);
+  const pending = new Map([...superseded, ...writing, ...dirty]);
   try {
     const copies = [...newerAhead, ...[...pending.values()].map((r) => stamp('report', r))];
     if (copies.length === 0) localStorage.removeItem(WRITE_AHEAD_KEY);
@@ -130,6 +130,11 @@ function setInMemory(changed: readonly Pir[], removed: readonly number[] = []) {
 const dirty = new Map<number, Pir>();
 /** Edits taken from `dirty` whose IndexedDB write has not landed yet. */
 const writing = new Map<number, Pir>();
+/**
+ * Edits a stored change builds on, kept in the write-ahead until that change lands: a reload before
+ * then finds the report as edited, as if the change had not been made (its queued work is not stored either).
+ */
+const superseded = new Map<number, Pir>();
 let timer: ReturnType<typeof setTimeout> | null = null;
 let flushing: Promise<void> = Promise.resolve();
 
@@ -256,20 +261,37 @@ export async function commit(change: Change) {
   // result) builds on it, and is stored after it, instead of being overwritten by it.
   const touched = new Set([...put.map((r) => r.id), ...remove]);
   const before = allReports().filter((r) => touched.has(r.id));
-  for (const id of touched) dirty.delete(id);
+  const edits = new Map<number, Pir>();
+  for (const id of touched) {
+    const edit = dirty.get(id) ?? writing.get(id);
+    if (edit) edits.set(id, edit);
+    dirty.delete(id);
+  }
+  for (const [id, edit] of edits) superseded.set(id, edit);
   writeAhead();
   setInMemory(put, remove);
+  const settle = () => {
+    for (const [id, edit] of edits) if (superseded.get(id) === edit) superseded.delete(id);
+  };
   try {
     await store(put, remove, change);
   } catch (e) {
-    // Not stored: show again what is stored, unless edited since.
+    // Not stored: show again what is stored, unless edited since; the edits it built on are written again.
     const edited = (id: number) => dirty.has(id);
     setInMemory(
       before.filter((r) => !edited(r.id)),
       put.filter((r) => !edited(r.id) && !before.some((b) => b.id === r.id)).map((r) => r.id),
     );
+    settle();
+    for (const [id, edit] of edits) if (!dirty.has(id)) dirty.set(id, edit);
+    writeAhead();
+    if (edits.size > 0) timer ??= setTimeout(() => void flushEdits(), RETRY_WRITE_MS);
     throw e;
   }
+  settle();
+  // An edit whose own write failed meanwhile is not written again over the change built on it.
+  for (const [id, edit] of edits) if (dirty.get(id) === edit) dirty.delete(id);
+  writeAhead();
   for (const p of change.processes ?? []) showProcess(p);
   forgetProcesses(change.removeProcesses ?? [], remove);
   if (put.length || remove.length) announce({ type: 'reports', ids: [...put.map((r) => r.id), ...remove] });

@@ -93,6 +93,51 @@ describe('the tablet\'s reports', () => {
     expect((await (await db()).get('reports', held.id))?.extended).not.toBeNull();
   });
 
+  it('keeps an edit in the write-ahead while a change of the same report built on it is being stored', async () => {
+    (globalThis as { localStorage?: unknown }).localStorage = new MemoryStorage();
+    const client = new QueryClient();
+    createAppRuntime(client);
+    const held = report(306, 'inspecting', { claimedByDevice: 'TAB-A', extended: findings('') });
+    client.setQueryData(localKeys.reports, [held]);
+    await commit({ put: [held] });
+    const unsaved = () => JSON.parse(localStorage.getItem(WRITE_AHEAD_KEY) ?? '[]') as Pir[];
+
+    // The inspector types; before that edit's write has started, the report's download ends (a stored
+    // change of the same report, built on the edit): a reload before it lands must still find the text.
+    editReport(held.id, (r) => ({ ...r, extended: findings('Hold 3 at -18 °C') }));
+    const storing = commit({ put: [findReport(held.id)!] });
+    expect(unsaved().map((r) => [r.id, r.extended?.pir.findingsByInspector])).toEqual([[held.id, 'Hold 3 at -18 °C']]);
+
+    await storing;
+    expect(unsaved()).toEqual([]);
+    expect((await (await db()).get('reports', held.id))?.extended?.pir.findingsByInspector).toBe('Hold 3 at -18 °C');
+  });
+
+  it('when a change of a report is refused, the edit it built on is written again until the storage takes it', async () => {
+    (globalThis as { localStorage?: unknown }).localStorage = new MemoryStorage();
+    const client = new QueryClient();
+    createAppRuntime(client);
+    const held = report(307, 'inspecting', { claimedByDevice: 'TAB-A', extended: findings('') });
+    client.setQueryData(localKeys.reports, [held]);
+    await commit({ put: [held] });
+
+    const put = IDBObjectStore.prototype.put;
+    IDBObjectStore.prototype.put = function () {
+      throw new DOMException('The quota has been exceeded.', 'QuotaExceededError');
+    };
+    try {
+      editReport(held.id, (r) => ({ ...r, extended: findings('Cale 3') }));
+      await expect(commit({ put: [{ ...findReport(held.id)!, status: 'signing' }] })).rejects.toThrow();
+      expect(findReport(held.id)).toMatchObject({ status: 'inspecting', extended: { pir: { findingsByInspector: 'Cale 3' } } });
+      expect((JSON.parse(localStorage.getItem(WRITE_AHEAD_KEY) ?? '[]') as Pir[]).map((r) => r.id)).toEqual([held.id]);
+    } finally {
+      IDBObjectStore.prototype.put = put;
+    }
+    await new Promise((r) => setTimeout(r, RETRY_WRITE_MS + 200));
+    await flushEdits();
+    expect(await (await db()).get('reports', held.id)).toMatchObject({ status: 'inspecting', extended: { pir: { findingsByInspector: 'Cale 3' } } });
+  });
+
   it('on a full tablet, says so, keeps the edit on screen, keeps storing later edits and stores it once space returns', async () => {
     const client = new QueryClient();
     createAppRuntime(client);
