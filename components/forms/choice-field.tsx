@@ -1,7 +1,7 @@
 'use client';
 import { useTranslations } from 'next-intl';
 import { useId } from 'react';
-import { useController, useFormContext } from 'react-hook-form';
+import { useController } from 'react-hook-form';
 import { Switch } from '@/components/ui/switch';
 import { Label } from '@/components/ui/label';
 import { cn } from '@/lib/utils';
@@ -11,8 +11,7 @@ import { Field, useFieldMessage, useRequired } from './field';
 export function YesNoField({ name, label, yes, no, className }: { name: string; label: string; yes?: string; no?: string; className?: string }) {
   const t = useTranslations('common');
   const id = useId();
-  const { control, formState } = useFormContext();
-  const { field, fieldState } = useController({ name, control });
+  const { field, fieldState } = useController({ name });
   const shown = useFieldMessage(name, fieldState.isTouched);
   const value = field.value as boolean | null;
   const required = useRequired(name);
@@ -21,7 +20,7 @@ export function YesNoField({ name, label, yes, no, className }: { name: string; 
       type="button"
       role="radio"
       aria-checked={value === v}
-      disabled={formState.disabled}
+      disabled={field.disabled}
       // An answer is given and left at once: its message may show.
       onClick={() => {
         field.onChange(v);
@@ -51,8 +50,7 @@ export function YesNoField({ name, label, yes, no, className }: { name: string; 
  */
 export function OptionsField<V extends string>({ name, label, options, className }: { name: string; label: string; options: readonly { value: V; label: string }[]; className?: string }) {
   const id = useId();
-  const { control, formState } = useFormContext();
-  const { field, fieldState } = useController({ name, control });
+  const { field, fieldState } = useController({ name });
   const shown = useFieldMessage(name, fieldState.isTouched);
   const value = field.value as V | null | undefined;
   const required = useRequired(name);
@@ -65,7 +63,7 @@ export function OptionsField<V extends string>({ name, label, options, className
             type="button"
             role="radio"
             aria-checked={value === o.value}
-            disabled={formState.disabled}
+            disabled={field.disabled}
             onClick={() => {
               field.onChange(o.value);
               field.onBlur();
@@ -86,11 +84,10 @@ export function OptionsField<V extends string>({ name, label, options, className
 /** An on/off choice with a default (objection, receive or offload). */
 export function SwitchField({ name, label, className }: { name: string; label: string; className?: string }) {
   const id = useId();
-  const { control, formState } = useFormContext();
-  const { field } = useController({ name, control });
+  const { field } = useController({ name });
   return (
     <div className={cn('flex min-h-11 items-center gap-3', className)}>
-      <Switch id={id} checked={Boolean(field.value)} onCheckedChange={field.onChange} disabled={formState.disabled} />
+      <Switch id={id} checked={Boolean(field.value)} onCheckedChange={field.onChange} disabled={field.disabled} />
       <Label htmlFor={id}>{label}</Label>
     </div>
   );

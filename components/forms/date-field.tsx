@@ -1,6 +1,6 @@
 'use client';
 import { useId, useMemo } from 'react';
-import { useController, useFormContext } from 'react-hook-form';
+import { useController } from 'react-hook-form';
 import { serverNow } from '@/lib/clock/now';
 import { fromInputValue, maxPickerDate, toInputValue } from '@/lib/format/dates';
 import { Input } from '@/components/ui/input';
@@ -9,8 +9,7 @@ import { Field, useFieldMessage, useRequired } from './field';
 /** A date (or date and time); up to 100 years ahead, or not in the future where a rule says so. */
 export function DateField({ name, label, withTime = false, noFuture = false, className }: { name: string; label: string; withTime?: boolean; noFuture?: boolean; className?: string }) {
   const id = useId();
-  const { control, formState } = useFormContext();
-  const { field, fieldState } = useController({ name, control });
+  const { field, fieldState } = useController({ name });
   const shown = useFieldMessage(name, fieldState.isTouched);
   const invalid = Boolean(shown);
   const required = useRequired(name);
@@ -29,7 +28,7 @@ export function DateField({ name, label, withTime = false, noFuture = false, cla
         onChange={(e) => field.onChange(fromInputValue(e.target.value, withTime))}
         onBlur={field.onBlur}
         ref={field.ref}
-        disabled={formState.disabled}
+        disabled={field.disabled}
         aria-invalid={invalid || undefined}
         aria-required={required || undefined}
         aria-describedby={invalid ? `${id}-error` : undefined}

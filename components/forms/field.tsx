@@ -1,7 +1,7 @@
 'use client';
 import { createContext, useContext, useSyncExternalStore } from 'react';
 import { useTranslations } from 'next-intl';
-import { get, useFormContext, useFormState } from 'react-hook-form';
+import { get, useFormState } from 'react-hook-form';
 import type { StepErrors } from '@/lib/contract';
 import { Label } from '@/components/ui/label';
 import { cn } from '@/lib/utils';
@@ -78,9 +78,8 @@ export function useFieldMessage(name: string, touched: boolean): ShownMessage | 
 
 /** The same, for a field that has no useController of its own to say whether it was left. */
 export function useShownError(name: string): ShownMessage | undefined {
-  const { control } = useFormContext();
   // Only the field's own "left" state (a blur elsewhere does not re-render it).
-  const { touchedFields } = useFormState({ control, name });
+  const { touchedFields } = useFormState({ name });
   return useFieldMessage(name, Boolean(get(touchedFields, name)));
 }
 

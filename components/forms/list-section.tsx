@@ -2,7 +2,7 @@
 import { useTranslations } from 'next-intl';
 import { PlusIcon, Trash2Icon } from 'lucide-react';
 import { useContext, useDeferredValue, useEffect, useRef, useState } from 'react';
-import { useFieldArray, useFormContext, type ArrayPath, type FieldArray, type FieldValues } from 'react-hook-form';
+import { useFieldArray, useFormState, type ArrayPath, type FieldArray, type FieldValues } from 'react-hook-form';
 import { Button } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/shared/confirm-dialog';
 import { cn } from '@/lib/utils';
@@ -44,8 +44,9 @@ export function ListSection<V extends FieldValues>({
   children: (index: number) => React.ReactNode;
 }) {
   const t = useTranslations('lists');
-  const { control, formState } = useFormContext<V>();
-  const { fields, prepend, remove } = useFieldArray<V, ArrayPath<V>>({ control, name });
+  // Not the whole form's context: that changes with the form's state, and would draw every entry again.
+  const { disabled } = useFormState<V>();
+  const { fields, prepend, remove } = useFieldArray<V, ArrayPath<V>>({ name });
   const [fresh, setFresh] = useState<string | null>(null);
   const [deleting, setDeleting] = useState<number | null>(null);
   // The entries as last drawn: a deletion confirmed a frame earlier finds its entry among them by id.
@@ -78,7 +79,7 @@ export function ListSection<V extends FieldValues>({
         <Button
           type="button"
           variant="outline"
-          disabled={formState.disabled}
+          disabled={disabled}
           onClick={() => {
             // A new entry goes first and so renames every field after it, which react-hook-form registers
             // again (120 ms with 20 catches on a slow tablet): the tap is answered in the next frame, the
@@ -112,7 +113,7 @@ export function ListSection<V extends FieldValues>({
             >
               <div className="mb-3 flex items-center justify-between gap-2">
                 <h4 className="min-w-0 font-medium break-words">{titleOf(index)}</h4>
-                <Button type="button" variant="ghost" size="icon" aria-label={t('delete', { item: titleOf(index) })} disabled={formState.disabled} onClick={() => setDeleting(index)}>
+                <Button type="button" variant="ghost" size="icon" aria-label={t('delete', { item: titleOf(index) })} disabled={disabled} onClick={() => setDeleting(index)}>
                   <Trash2Icon className="text-destructive" aria-hidden />
                 </Button>
               </div>

@@ -2,7 +2,7 @@
 import { useLocale, useTranslations } from 'next-intl';
 import { ChevronsUpDownIcon } from 'lucide-react';
 import { useId, useMemo, useState } from 'react';
-import { useController, useFormContext } from 'react-hook-form';
+import { useController } from 'react-hook-form';
 import type { Language, ReferenceDataset } from '@/lib/contract';
 import { useReferenceData } from '@/lib/reference-data/use-reference-data';
 import { optionsOf, type Option } from '@/lib/reference-data/search';
@@ -55,8 +55,7 @@ export function ReferenceField({
   // The picker is drawn once first opened (then kept, so it closes with its animation): a step with
   // 20 catches has 60 pickers, and each redraw of an entry redrew them all.
   const [opened, setOpened] = useState(false);
-  const { control, formState } = useFormContext();
-  const { field, fieldState } = useController({ name, control });
+  const { field, fieldState } = useController({ name });
   const shown = useFieldMessage(name, fieldState.isTouched);
   const invalid = Boolean(shown);
   const options = useOptions(dataset, filter);
@@ -70,7 +69,7 @@ export function ReferenceField({
         id={id}
         type="button"
         ref={field.ref}
-        disabled={formState.disabled}
+        disabled={field.disabled}
         onClick={() => {
           setOpened(true);
           setOpen(true);

@@ -1,6 +1,6 @@
 'use client';
 import { useEffect, useId, useState } from 'react';
-import { useController, useFormContext } from 'react-hook-form';
+import { useController } from 'react-hook-form';
 import { Input } from '@/components/ui/input';
 import { Textarea } from '@/components/ui/textarea';
 import { Field, useFieldMessage, useRequired } from './field';
@@ -43,8 +43,7 @@ export function TextField({
   maxLength?: number;
 }) {
   const id = useId();
-  const { control, formState } = useFormContext();
-  const { field, fieldState } = useController({ name, control });
+  const { field, fieldState } = useController({ name });
   const shown = useFieldMessage(name, fieldState.isTouched);
   const invalid = Boolean(shown);
   const required = useRequired(name);
@@ -62,7 +61,7 @@ export function TextField({
     onPaste: limit.onPaste,
     onBlur: field.onBlur,
     ref: field.ref,
-    disabled: formState.disabled,
+    disabled: field.disabled,
     'aria-invalid': invalid || undefined,
     'aria-required': required || undefined,
     'aria-describedby': describedBy,
@@ -79,8 +78,7 @@ export function TextField({
 /** A number (quantities, dimensions); empty means not entered (null). */
 export function NumberField({ name, label, hint, className, integer = false }: { name: string; label: string; hint?: string; className?: string; integer?: boolean }) {
   const id = useId();
-  const { control, formState } = useFormContext();
-  const { field, fieldState } = useController({ name, control });
+  const { field, fieldState } = useController({ name });
   const shown = useFieldMessage(name, fieldState.isTouched);
   const invalid = Boolean(shown);
   const required = useRequired(name);
@@ -97,7 +95,7 @@ export function NumberField({ name, label, hint, className, integer = false }: {
         onChange={(e) => field.onChange(e.target.value === '' ? null : Number(e.target.value))}
         onBlur={field.onBlur}
         ref={field.ref}
-        disabled={formState.disabled}
+        disabled={field.disabled}
         aria-invalid={invalid || undefined}
         aria-required={required || undefined}
         aria-describedby={invalid ? `${id}-error` : undefined}

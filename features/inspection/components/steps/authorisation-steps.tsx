@@ -1,6 +1,6 @@
 'use client';
 import { useTranslations } from 'next-intl';
-import { useController, useFormContext } from 'react-hook-form';
+import { useController } from 'react-hook-form';
 import type { Pir } from '@/lib/contract';
 import { AUTHORISATION_ISSUER_DATASET } from '@/lib/contract/constants';
 import type { MediaStep } from '@/features/inspection/data/pictures';
@@ -18,8 +18,7 @@ import { FormStep } from '../form-step';
 /** SPEC §3: a fishing authorisation is an ATF or a CSFL. */
 function AuthorisationType({ name }: { name: string }) {
   const t = useTranslations('fields');
-  const { control, formState } = useFormContext();
-  const { field } = useController({ name, control });
+  const { field } = useController({ name });
   return (
     <div className="flex flex-col gap-1.5">
       <span className="text-sm font-medium" id={`${name}-label`}>
@@ -35,7 +34,7 @@ function AuthorisationType({ name }: { name: string }) {
             type="button"
             role="radio"
             aria-checked={field.value === value}
-            disabled={formState.disabled}
+            disabled={field.disabled}
             onClick={() => field.onChange(value)}
             className={cn(
               'min-h-11 flex-1 rounded-md border px-4 text-sm font-medium outline-none focus-visible:ring-[3px] focus-visible:ring-ring/60 disabled:opacity-50',
@@ -57,8 +56,7 @@ function AuthorisationType({ name }: { name: string }) {
  * cleared); past inspecting the form is disabled and so is the picker.
  */
 function AuthorisationAttachment({ report, name, documentType, step }: { report: Pir; name: string; documentType: 'AUTF' | 'TRAU'; step: MediaStep }) {
-  const { control, formState } = useFormContext();
-  const { field } = useController({ name, control });
+  const { field } = useController({ name });
   const uid = field.value as string | null | undefined;
   return (
     <div className="min-w-0 @xl:col-span-2">
@@ -66,7 +64,7 @@ function AuthorisationAttachment({ report, name, documentType, step }: { report:
         report={report}
         value={uid ? [uid] : []}
         onChange={(uids) => field.onChange(uids[0] ?? null)}
-        disabled={formState.disabled}
+        disabled={field.disabled}
         documentType={documentType}
         step={step}
         single

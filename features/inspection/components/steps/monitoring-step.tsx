@@ -1,6 +1,6 @@
 'use client';
 import { useTranslations } from 'next-intl';
-import { useController, useFormContext, useWatch } from 'react-hook-form';
+import { useController, useWatch } from 'react-hook-form';
 import type { Pir } from '@/lib/contract';
 import { monitoringStep } from '@/features/inspection/model/definitions/monitoring';
 import { YesNoField } from '@/components/forms/choice-field';
@@ -9,8 +9,7 @@ import { FormStep } from '../form-step';
 
 function MonitoringAttachments({ report }: { report: Pir }) {
   const t = useTranslations('fields');
-  const { control, formState } = useFormContext();
-  const { field } = useController({ name: 'monitoredLanTrxAttachments', control });
+  const { field } = useController({ name: 'monitoredLanTrxAttachments' });
   const monitored = useWatch({ name: 'monitoredLanTrx' }) as boolean | null;
   return (
     <section className="flex flex-col gap-2" aria-label={t('monitoringAttachments')}>
@@ -20,7 +19,7 @@ function MonitoringAttachments({ report }: { report: Pir }) {
         report={report}
         value={(field.value as string[] | undefined) ?? []}
         onChange={field.onChange}
-        disabled={formState.disabled || monitored !== true}
+        disabled={field.disabled || monitored !== true}
         documentType="MFR"
         step="monitoring"
       />

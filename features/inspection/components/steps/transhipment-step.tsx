@@ -102,8 +102,7 @@ function ErrorLine({ text }: { text: string | undefined }) {
 /** SPEC §5: receive or offload; offload (isReceived false) is the default. */
 function DirectionField({ prefix }: { prefix: string }) {
   const t = useTranslations('transhipment');
-  const { control, formState } = useFormContext();
-  const { field } = useController({ name: `${prefix}.isReceived`, control });
+  const { field } = useController({ name: `${prefix}.isReceived` });
   return (
     <Segmented
       label={t('direction')}
@@ -113,7 +112,7 @@ function DirectionField({ prefix }: { prefix: string }) {
         { value: true, text: t('receive') },
       ]}
       onPick={(v) => field.onChange(v)}
-      disabled={formState.disabled}
+      disabled={field.disabled}
     />
   );
 }
@@ -121,8 +120,8 @@ function DirectionField({ prefix }: { prefix: string }) {
 /** In port or at sea (must be answered); switching clears the other place, which no longer applies. */
 function PlaceField({ prefix }: { prefix: string }) {
   const t = useTranslations('transhipment');
-  const { control, formState, setValue } = useFormContext();
-  const { field } = useController({ name: `${prefix}.isAtPort`, control });
+  const { setValue } = useFormContext();
+  const { field } = useController({ name: `${prefix}.isAtPort` });
   const error = useErrorText(`${prefix}.isAtPort`, t('isAtPort'));
   return (
     <Segmented
@@ -137,7 +136,7 @@ function PlaceField({ prefix }: { prefix: string }) {
         field.onChange(v);
         setValue(v ? `${prefix}.atSea` : `${prefix}.atPort`, null);
       }}
-      disabled={formState.disabled}
+      disabled={field.disabled}
       invalid={Boolean(error)}
       error={<ErrorLine text={error} />}
     />
@@ -208,10 +207,9 @@ function PositionField({ prefix }: { prefix: string }) {
   const t = useTranslations('transhipment');
   const ids = { lat: useId(), long: useId(), hint: useId() };
   const name = `${prefix}.atSea`;
-  const { control, formState } = useFormContext();
   const {
-    field: { value, onChange, onBlur, ref },
-  } = useController({ name, control });
+    field: { value, onChange, onBlur, ref, disabled },
+  } = useController({ name });
   const invalid = useFieldError(name);
   const error = useErrorText(name, t('position'));
   // What is being typed stays as typed ("12." on the way to "12.5"); the stored text follows it.
@@ -240,7 +238,7 @@ function PositionField({ prefix }: { prefix: string }) {
             onChange={(e) => change([e.target.value, parts[1]])}
             onBlur={onBlur}
             ref={ref}
-            disabled={formState.disabled}
+            disabled={disabled}
             aria-invalid={invalid || undefined}
             aria-describedby={describedBy}
           />
@@ -262,7 +260,7 @@ function PositionField({ prefix }: { prefix: string }) {
             value={parts[1]}
             onChange={(e) => change([parts[0], e.target.value])}
             onBlur={onBlur}
-            disabled={formState.disabled}
+            disabled={disabled}
             aria-invalid={invalid || undefined}
             aria-describedby={describedBy}
           />
@@ -273,7 +271,7 @@ function PositionField({ prefix }: { prefix: string }) {
           {t('positionHint')}
         </p>
       )}
-      {!formState.disabled && <UseMyPosition onPosition={(latitude, longitude) => change([latitude, longitude])} />}
+      {!disabled && <UseMyPosition onPosition={(latitude, longitude) => change([latitude, longitude])} />}
       {error && (
         <p id={`${ids.lat}-error`} className="text-sm text-destructive" role="alert" data-testid="field-error">
           {error}
