@@ -20,6 +20,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { CDPSession, Page } from '@playwright/test';
+import { originalPositionFor, TraceMap } from '@jridgewell/trace-mapping';
 import type { Pir } from '../lib/contract/index';
 import { FORM_STEPS } from '../lib/inspection/steps';
 import { attachmentPageFileId } from '../lib/media/file-ids';
@@ -73,6 +74,8 @@ interface Script {
   source: string;
   fn: string;
   layout: number;
+  /** character offset of the function in its script */
+  pos: number;
 }
 
 /** Before any page script: Event Timing, the last tap and file choice, and each worker's request → reply. */
@@ -103,6 +106,7 @@ function instrument() {
             source: String(sc.sourceURL ?? '').replace(/^.*\/_next\/static\//, ''),
             fn: String(sc.sourceFunctionName ?? ''),
             layout: Number(sc.forcedStyleAndLayoutDuration ?? 0),
+            pos: Number(sc.sourceCharPosition ?? -1),
           });
         }
       }
@@ -166,11 +170,28 @@ function interactions(insp: InspWindow['__insp']): { label: string; event: strin
   });
 }
 
+/**
+ * Where a script's function is in the app's sources, when the build has source maps (`SOURCE_MAPS=1`):
+ * e.g. `lib/query/persister.ts:40`; undefined otherwise.
+ */
+function originalSource(x: Script): string | undefined {
+  const file = path.join('out/_next/static', x.source.split('?')[0]!);
+  if (x.pos < 0 || !fs.existsSync(file)) return undefined;
+  const code = fs.readFileSync(file, 'utf8');
+  // Turbopack names a chunk's map after its own hash: read it from the chunk's last line.
+  const ref = /\/\/# sourceMappingURL=(\S+)\s*$/.exec(code)?.[1];
+  const map = ref && path.join(path.dirname(file), ref);
+  if (!map || !fs.existsSync(map)) return undefined;
+  const before = code.slice(0, x.pos).split('\n');
+  const found = originalPositionFor(new TraceMap(fs.readFileSync(map, 'utf8')), { line: before.length, column: before.at(-1)!.length });
+  return found.source ? `${found.source.replace(/^.*?\/(?=(app|lib|features|components|node_modules)\/)/, '')}:${found.line}` : undefined;
+}
+
 /** The longest scripts that ran between `from` and `to` (Long Animation Frames attribution), one line. */
 function attribution(scripts: Script[], from: number, to: number, n = 3): string {
   const hit = scripts.filter((x) => x.start + x.duration >= from - 1 && x.start <= to + 1).sort((a, b) => b.duration - a.duration).slice(0, n);
   if (!hit.length) return 'no script over 30 ms (rendering, style and layout, or waiting)';
-  return hit.map((x) => `${ms(x.duration)} ${x.type} \`${x.invoker}\`${x.fn ? ` → ${x.fn}` : ''}${x.source ? ` (${x.source})` : ''}${x.layout >= 5 ? `, forced layout ${ms(x.layout)}` : ''}`).join('; ');
+  return hit.map((x) => `${ms(x.duration)} ${x.type} \`${x.invoker}\`${x.fn ? ` → ${x.fn}` : ''}${x.source ? ` (${originalSource(x) ?? x.source})` : ''}${x.layout >= 5 ? `, forced layout ${ms(x.layout)}` : ''}`).join('; ');
 }
 
 function quantile(values: number[], q: number): number {
@@ -284,6 +305,9 @@ export async function run(): Promise<{ rows: Row[]; details: string }> {
     // PIR_BENCH_CPUPROFILE=<file>: a CPU profile of the openings and the catches step (for a build
     // with SOURCE_MAPS=1, so its functions can be named); not part of the figures.
     const profileTo = process.env.PIR_BENCH_CPUPROFILE;
+    // PIR_BENCH_TRACE=<file>: a Chrome trace of the same (style, layout and paint of each task).
+    const traceTo = process.env.PIR_BENCH_TRACE;
+    if (traceTo) await browser.startTracing(page, { path: traceTo, categories: ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'toplevel', 'blink'] });
     if (profileTo) {
       await cdp.send('Profiler.enable');
       await cdp.send('Profiler.setSamplingInterval', { interval: 200 });
@@ -388,6 +412,10 @@ export async function run(): Promise<{ rows: Row[]; details: string }> {
       const { profile } = await cdp.send('Profiler.stop');
       fs.writeFileSync(profileTo, JSON.stringify(profile));
       log(`CPU profile: ${profileTo}`);
+    }
+    if (traceTo) {
+      await browser.stopTracing();
+      log(`trace: ${traceTo}`);
     }
 
     // vessel identity: the flag state (249), the MMSI
