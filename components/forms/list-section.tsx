@@ -49,12 +49,16 @@ export function ListSection<V extends FieldValues>({
   const { fields, prepend, remove } = useFieldArray<V, ArrayPath<V>>({ name });
   const [fresh, setFresh] = useState<string | null>(null);
   const [deleting, setDeleting] = useState<number | null>(null);
+  /** The entry whose deletion was confirmed: no longer shown, removed from the form a frame later. */
+  const [leaving, setLeaving] = useState<string | null>(null);
   // The entries as last drawn: a deletion confirmed a frame earlier finds its entry among them by id.
   const fieldsNow = useRef(fields);
   useEffect(() => {
     fieldsNow.current = fields;
   });
-  const listed = fields.map((f, index) => ({ f, index })).filter(({ f }) => !shows || shows(f as unknown as FieldArray<V, ArrayPath<V>>));
+  const listed = fields
+    .map((f, index) => ({ f, index }))
+    .filter(({ f }) => f.id !== leaving && (!shows || shows(f as unknown as FieldArray<V, ArrayPath<V>>)));
   const titleOf = (index: number) => itemTitle(index, { position: listed.findIndex((l) => l.index === index), count: listed.length });
   // A step with 20 catches took half a second to draw at once on a slow tablet: the entries in view
   // first, then (false on the first render only) every entry, in a render that yields to the inspector.
@@ -81,16 +85,11 @@ export function ListSection<V extends FieldValues>({
           variant="outline"
           disabled={disabled}
           onClick={() => {
-            // A new entry goes first and so renames every field after it, which react-hook-form registers
-            // again (120 ms with 20 catches on a slow tablet): the tap is answered in the next frame, the
-            // entry comes in the task after that frame is painted (as a deletion does).
+            // In the tap itself, though it renames every entry after it (120 ms with 20 catches on a slow
+            // tablet): a new entry that came a frame later let the next tap land on the entry below it.
             const item = create();
-            requestAnimationFrame(() =>
-              setTimeout(() => {
-                prepend(item);
-                setFresh((item as { uid?: string }).uid ?? 'new');
-              }),
-            );
+            prepend(item);
+            setFresh((item as { uid?: string }).uid ?? 'new');
           }}
         >
           <PlusIcon aria-hidden /> {addLabel}
@@ -133,14 +132,17 @@ export function ListSection<V extends FieldValues>({
         destructive
         onConfirm={() => {
           // Removing an entry renames every field after it, and react-hook-form registers each again:
-          // 250 ms with 20 catches on a slow tablet. The dialog closes first; the entry goes in the task
-          // after that frame is painted.
+          // 250 ms with 20 catches on a slow tablet. The entry leaves the screen in the tap (so that the
+          // next tap cannot land in it); it leaves the form in the task after that frame is painted.
           const id = deleting !== null ? fields[deleting]?.id : undefined;
           setDeleting(null);
+          if (id === undefined) return;
+          setLeaving(id);
           requestAnimationFrame(() =>
             setTimeout(() => {
               const index = fieldsNow.current.findIndex((f) => f.id === id);
               if (index >= 0) remove(index);
+              setLeaving(null);
             }),
           );
         }}

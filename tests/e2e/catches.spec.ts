@@ -57,6 +57,23 @@ async function pick(page: Page, scope: Locator, label: string, search?: string) 
   await expect(dialog).toBeHidden();
 }
 
+/**
+ * Taps the button named `name` inside `within` and, before the next frame, counts the catch step's
+ * entries: what a tap adds or deletes is on screen before a next tap can land on it.
+ */
+function entriesRightAfterTap(page: Page, within: string, name: string): Promise<number> {
+  return page.evaluate(
+    async ([within, name]) => {
+      const button = [...document.querySelectorAll<HTMLButtonElement>(`${within} button`)].find((b) => b.textContent?.trim() === name)!;
+      button.click();
+      // React draws a tap's update in a microtask; a frame (requestAnimationFrame) never comes between microtasks.
+      for (let i = 0; i < 5; i++) await new Promise<void>((r) => queueMicrotask(r));
+      return document.querySelectorAll('[data-testid="step-catchonboard"] [data-testid="list-item"]').length;
+    },
+    [within, name] as const,
+  );
+}
+
 async function openStep(page: Page, step: string, title: string) {
   // by its address: a portrait tablet shows the step navigator instead of the list
   await showStep(page, step);
@@ -103,13 +120,16 @@ test('catch on board deltas, required species, mark complete, transhipment at se
 
   // A second catch (listed first), deleted after confirmation: gone from the screen and the store, the
   // other keeps its values, and the deletion holds across a reload made straight after it.
-  await step.getByRole('button', { name: 'Add a catch' }).click();
+  // The new catch is there in the tap's own frame: a tap right after it cannot land on the one below.
+  expect(await entriesRightAfterTap(page, '[data-testid="step-catchonboard"]', 'Add a catch')).toBe(2);
   const items = step.getByTestId('list-item');
   await expect(items).toHaveCount(2);
   await items.first().getByLabel('Declared to land (kg)').fill('999');
   await expect.poll(async () => (await storedReport(page, report.id)).extended?.pir.catchOnboard.map((c) => c.quantityToLand)).toEqual([999, 100]);
   await items.first().getByRole('button', { name: /^Delete / }).click();
-  await page.getByRole('alertdialog').getByRole('button', { name: 'Delete', exact: true }).click();
+  await expect(page.getByRole('alertdialog').getByRole('button', { name: 'Delete', exact: true })).toBeVisible();
+  // Gone from the screen in the tap's own frame: a tap right after it cannot land in the deleted catch.
+  expect(await entriesRightAfterTap(page, '[role="alertdialog"]', 'Delete')).toBe(1);
   await expect(items).toHaveCount(1);
   await expect(entry.getByLabel('Declared to land (kg)')).toHaveValue('100');
   await page.reload();
