@@ -20,10 +20,10 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { CDPSession, Page } from '@playwright/test';
-import { originalPositionFor, TraceMap } from '@jridgewell/trace-mapping';
 import type { Pir } from '../lib/contract/index';
 import { FORM_STEPS } from '../lib/inspection/steps';
 import { attachmentPageFileId } from '../lib/media/file-ids';
+import { originalAt, projectPath } from './lib/source-maps';
 import { log, mdTable, ms, numArg, ratio, short, stats, tmpDir, type Row } from './lib/common';
 import { countStored, freshContext, launch, type BenchWindow } from './lib/browser';
 import { fetchTemplate, inspectingReport, pictureFiles, signedByBoth, signaturePng, writeLocalState, type FileSpec } from './lib/local-state';
@@ -175,16 +175,8 @@ function interactions(insp: InspWindow['__insp']): { label: string; event: strin
  * e.g. `lib/query/persister.ts:40`; undefined otherwise.
  */
 function originalSource(x: Script): string | undefined {
-  const file = path.join('out/_next/static', x.source.split('?')[0]!);
-  if (x.pos < 0 || !fs.existsSync(file)) return undefined;
-  const code = fs.readFileSync(file, 'utf8');
-  // Turbopack names a chunk's map after its own hash: read it from the chunk's last line.
-  const ref = /\/\/# sourceMappingURL=(\S+)\s*$/.exec(code)?.[1];
-  const map = ref && path.join(path.dirname(file), ref);
-  if (!map || !fs.existsSync(map)) return undefined;
-  const before = code.slice(0, x.pos).split('\n');
-  const found = originalPositionFor(new TraceMap(fs.readFileSync(map, 'utf8')), { line: before.length, column: before.at(-1)!.length });
-  return found.source ? `${found.source.replace(/^.*?\/(?=(app|lib|features|components|node_modules)\/)/, '')}:${found.line}` : undefined;
+  const found = x.pos < 0 ? null : originalAt(x.source, { offset: x.pos });
+  return found ? `${projectPath(found.source)}:${found.line}` : undefined;
 }
 
 /** The longest scripts that ran between `from` and `to` (Long Animation Frames attribution), one line. */

@@ -8,9 +8,9 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { TraceMap, originalPositionFor } from '@jridgewell/trace-mapping';
 import { launch, loginStorage } from './lib/browser';
-import { numArg, OUT_DIR, rmrf, tmpDir } from './lib/common';
+import { numArg, rmrf, tmpDir } from './lib/common';
+import { moduleOf, originalAt } from './lib/source-maps';
 import { apiLogin, copyStatic, startServerProcess } from './lib/server';
 import { BENCH_USER, LISTING_ID_BASE, seedBenchData } from './lib/seed';
 
@@ -31,31 +31,11 @@ const arg = (name: string, fallback: string) => {
   return i > 0 ? process.argv[i + 1]! : fallback;
 };
 
-const maps = new Map<string, TraceMap | null>();
-function mapOf(url: string): TraceMap | null {
-  if (maps.has(url)) return maps.get(url)!;
-  const m = /\/_next\/static\/chunks\/([^?#]+)$/.exec(url);
-  const js = m ? path.join(OUT_DIR, '_next/static/chunks', m[1]!) : null;
-  // Turbopack names the map in the script's last line, not always after the script itself.
-  const ref = js && fs.existsSync(js) ? /\/\/# sourceMappingURL=(\S+)\s*$/.exec(fs.readFileSync(js, 'utf8'))?.[1] : undefined;
-  const file = js && ref ? path.join(path.dirname(js), ref) : null;
-  const tm = file && fs.existsSync(file) ? new TraceMap(fs.readFileSync(file, 'utf8')) : null;
-  maps.set(url, tm);
-  return tm;
-}
-
 /** node_modules/<pkg> or the app's own file, for a frame. */
-function moduleOf(frame: ProfileNode['callFrame']): string {
+function moduleOfFrame(frame: ProfileNode['callFrame']): string {
   if (!frame.url) return frame.functionName ? `(${frame.functionName})` : '(program)';
-  const tm = mapOf(frame.url);
-  if (tm) {
-    const pos = originalPositionFor(tm, { line: frame.lineNumber + 1, column: frame.columnNumber });
-    if (pos.source) {
-      const nm = /node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(pos.source);
-      return nm ? nm[1]! : pos.source.replace(/^.*?\/(app|components|lib|messages)\//, '$1/');
-    }
-  }
-  return frame.url.replace(/^https?:\/\/[^/]+/, '');
+  const found = originalAt(frame.url, { line: frame.lineNumber + 1, column: frame.columnNumber });
+  return found ? moduleOf(found.source) : frame.url.replace(/^https?:\/\/[^/]+/, '');
 }
 
 async function main() {
@@ -104,11 +84,11 @@ async function main() {
     for (let i = 0; i < profile.samples.length; i++) {
       const dt = (profile.timeDeltas[i + 1] ?? 0) / 1000;
       const node = byId.get(profile.samples[i]!)!;
-      const mod = moduleOf(node.callFrame);
+      const mod = moduleOfFrame(node.callFrame);
       self.set(mod, (self.get(mod) ?? 0) + dt);
       const seen = new Set<string>();
       for (let id: number | undefined = node.id; id !== undefined; id = parent.get(id)) {
-        const m = moduleOf(byId.get(id)!.callFrame);
+        const m = moduleOfFrame(byId.get(id)!.callFrame);
         if (!seen.has(m)) {
           seen.add(m);
           inclusive.set(m, (inclusive.get(m) ?? 0) + dt);
@@ -145,13 +125,13 @@ async function main() {
       }
       span ??= { start: t, end: t, self: new Map(), app: new Map() };
       span.end = t + dt;
-      const mod = moduleOf(node.callFrame);
+      const mod = moduleOfFrame(node.callFrame);
       span.self.set(mod, (span.self.get(mod) ?? 0) + dt);
       // the outermost frame of the app's own code on the stack: what the app was doing
       let own: string | undefined;
       for (let id: number | undefined = node.id; id !== undefined; id = parent.get(id)) {
-        const m = moduleOf(byId.get(id)!.callFrame);
-        if (/^(app|components|lib)\//.test(m)) own = `${m}:${byId.get(id)!.callFrame.functionName || '?'}`;
+        const m = moduleOfFrame(byId.get(id)!.callFrame);
+        if (/^(app|components|features|lib)\//.test(m)) own = `${m}:${byId.get(id)!.callFrame.functionName || '?'}`;
       }
       span.app.set(own ?? '(no app frame)', (span.app.get(own ?? '(no app frame)') ?? 0) + dt);
     }

@@ -6,8 +6,7 @@
  *   node --import tsx bench/profile-summary.ts /tmp/p.cpuprofile [out] [from-to, in µs of the trace clock]
  */
 import fs from 'node:fs';
-import path from 'node:path';
-import { originalPositionFor, TraceMap } from '@jridgewell/trace-mapping';
+import { moduleOf, originalAt } from './lib/source-maps';
 
 interface Node {
   id: number;
@@ -17,26 +16,12 @@ interface Node {
 const [file, OUT = 'out', window] = process.argv.slice(2);
 const profile = JSON.parse(fs.readFileSync(file!, 'utf8')) as { nodes: Node[]; samples: number[]; timeDeltas: number[]; startTime: number };
 const [from, to] = window ? window.split('-').map(Number) : [-Infinity, Infinity];
-const maps = new Map<string, TraceMap | null>();
-function mapOf(url: string): TraceMap | null {
-  if (!maps.has(url)) {
-    const m = /\/_next\/static\/(.+?)(\?|$)/.exec(url);
-    const js = m ? path.join(OUT, '_next/static', m[1]!) : '';
-    // Turbopack names a chunk's map after its own hash: read it from the chunk's last line.
-    const ref = js && fs.existsSync(js) ? /\/\/# sourceMappingURL=(\S+)\s*$/.exec(fs.readFileSync(js, 'utf8'))?.[1] : undefined;
-    const f = ref ? path.join(path.dirname(js), ref) : '';
-    maps.set(url, f && fs.existsSync(f) ? new TraceMap(fs.readFileSync(f, 'utf8')) : null);
-  }
-  return maps.get(url)!;
-}
 function where(n: Node): { source: string; fn: string } {
   const { url, lineNumber, columnNumber, functionName } = n.callFrame;
   if (!url) return { source: `(${functionName || 'native'})`, fn: functionName };
-  const map = mapOf(url);
-  if (!map) return { source: url.replace(/^.*\//, ''), fn: functionName };
-  const o = originalPositionFor(map, { line: lineNumber + 1, column: columnNumber });
-  const source = (o.source ?? '?').replace(/^.*?\/(?=(app|lib|features|components|node_modules)\/)/, '').replace(/^.*node_modules\/((@[^/]+\/)?[^/]+).*$/, '$1');
-  return { source, fn: `${o.name ?? functionName}:${o.line}` };
+  const o = originalAt(url, { line: lineNumber + 1, column: columnNumber }, OUT);
+  if (!o) return { source: url.replace(/^.*\//, ''), fn: functionName };
+  return { source: moduleOf(o.source), fn: `${o.name ?? functionName}:${o.line}` };
 }
 const byId = new Map(profile.nodes.map((n) => [n.id, n]));
 const parent = new Map<number, number>();
