@@ -636,6 +636,36 @@ test('the card: port (default 64 when missing), dates, photo count, inspection b
   await expect(card(flagged).getByTestId('card-code')).toHaveText(`${flagged.code} · ${flag.nameFr}`);
 });
 
+test('a download starting or ending on a card moves nothing under the finger: every card keeps the room for its bar', async ({ page, request }) => {
+  // A fresh tablet downloads the inspector's reports claimed by it after sign-in; their files are held
+  // back here so that the cards show their downloads while the list is measured.
+  const listing = await listingFor(request, rajesh);
+  const downloading = listing.filter((r) => r.claimedByDevice === rajesh.deviceName && (r.status === 'ready' || r.status === 'inspecting'));
+  expect(downloading.length).toBeGreaterThan(0);
+  let release!: () => void;
+  const held = new Promise<void>((r) => (release = r));
+  await page.route('**/be/offline-api/files/**', async (route) => {
+    await held;
+    await route.fallback();
+  });
+  await login(page, rajesh);
+  const processes = page.locator('main [data-testid="process"]');
+  for (const r of downloading) await expect(page.locator(`[data-report-id="${r.id}"] [data-testid="process"]`)).toBeVisible();
+  // Every card drawn (a carousel draws those beyond its first view a moment after).
+  for (const r of listing) await expect(page.locator(`section[data-testid^="group-"] [data-report-id="${r.id}"]`)).toBeAttached();
+  // Where each group and each Claim button is, in the page.
+  const layout = () =>
+    page.evaluate(() =>
+      [...document.querySelectorAll('section[data-testid^="group-"], [data-testid="report-card"] button')]
+        .filter((e) => e.tagName === 'SECTION' || e.textContent === 'Claim')
+        .map((e) => `${e.getAttribute('data-testid') ?? e.closest('[data-report-id]')!.getAttribute('data-report-id')}@${Math.round(e.getBoundingClientRect().top + scrollY)}`),
+    );
+  const whileDownloading = await layout();
+  release();
+  await expect(processes).toHaveCount(0, { timeout: 30_000 });
+  expect(await layout()).toEqual(whileDownloading);
+});
+
 test('offline, the list renders from the tablet and the search still works', async ({ page, context, request }) => {
   const listing = await listingFor(request, amina);
   await openList(page);

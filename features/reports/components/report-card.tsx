@@ -26,6 +26,7 @@ import { referenceLabel } from '@/lib/reference-data/labels';
 import { href } from '@/lib/routes/shell-path';
 import { Card } from '@/components/ui/card';
 import { Progress } from '@/components/ui/progress';
+import { cn } from '@/lib/utils';
 import { ReportActions } from '@/components/report/report-actions';
 import { ReportThumbnail } from '@/components/report/report-thumbnail';
 import { StatusBadge } from '@/components/report/status-badge';
@@ -142,15 +143,6 @@ export const ReportCard = memo(function ReportCard({
         ))}
       </dl>
 
-      {/* One bar at a time: while a download or a submission shows its own progress, the inspection's waits. */}
-      {progress !== null && processes.length === 0 && (
-        <div className="flex items-center gap-2" data-testid="inspection-progress" data-value={progress}>
-          <Progress value={progress * 100} aria-label={t('progress', { percent: Math.round(progress * 100) })} className="flex-1" />
-          <span className="text-xs tabular-nums text-muted-foreground" aria-hidden>
-            {Math.round(progress * 100)}%
-          </span>
-        </div>
-      )}
       {send && send.kind !== 'sent' && (
         <p className="flex items-center gap-1.5 text-xs text-muted-foreground" data-testid="card-send-state" data-state={send.kind}>
           {send.kind === 'saved' ? (
@@ -169,11 +161,23 @@ export const ReportCard = memo(function ReportCard({
         </p>
       )}
       <ReceiptNote report={report} />
-      {processes.map((p) => (
-        <div key={p.uid} className="relative z-10">
-          <ProcessProgress process={p} compact />
+      {/*
+        One bar at a time, in a place of its own: while a download or a submission shows its progress,
+        the inspection's waits. Every card that can get a bar keeps the room for one (a line and a bar,
+        the shape of each), so a download starting or ending on one card moves nothing under the
+        inspector's finger on the cards below.
+      */}
+      {report.status !== 'submitted' && (
+        <div className="relative z-10 flex flex-col gap-3" data-testid="card-bar">
+          {processes.length > 0 ? (
+            processes.map((p) => <ProcessProgress key={p.uid} process={p} compact />)
+          ) : progress !== null ? (
+            <BarLine label={t('inspection')} percent={format.number(Math.round(progress * 100) / 100, { style: 'percent' })} ariaLabel={t('progress', { percent: Math.round(progress * 100) })} testId="inspection-progress" value={progress} />
+          ) : (
+            <BarLine label={'\u00a0'} percent={'\u00a0'} hidden />
+          )}
         </div>
-      ))}
+      )}
       {refusal !== undefined && report.status === 'notready' && (
         <p className="rounded-md bg-destructive/10 px-2 py-1 text-xs text-destructive" role="status" data-testid="claim-refused">
           {t('claimRefused', { reason: errorText(refusal) })}
@@ -190,6 +194,21 @@ export const ReportCard = memo(function ReportCard({
     </Card>
   );
 });
+
+/** The inspection's progress as a card shows it: a line (label, percent) over a bar, the shape of a process's; hidden, the room for one. */
+function BarLine({ label, percent, ariaLabel, testId, value, hidden }: { label: string; percent: string; ariaLabel?: string; testId?: string; value?: number; hidden?: boolean }) {
+  return (
+    <div className={cn('flex flex-col gap-1.5', hidden && 'invisible')} aria-hidden={hidden || undefined} data-testid={testId} data-value={value}>
+      <div className="flex items-center justify-between gap-2 text-xs">
+        <span className="font-medium">{label}</span>
+        <span className="tabular-nums text-muted-foreground" aria-hidden>
+          {percent}
+        </span>
+      </div>
+      <Progress value={(value ?? 0) * 100} aria-label={ariaLabel} />
+    </div>
+  );
+}
 
 /** What the server's receipt says, on the card of a submitted report until it is archived. */
 function ReceiptNote({ report }: { report: Pir }) {
