@@ -17,7 +17,7 @@ for (const [page, ceiling] of Object.entries(ceilingsKb)) {
   const kb = firstScriptsGz(out, page) / 1024;
   const ok = kb <= ceiling;
   if (!ok) over++;
-  console.log(`${ok ? '✔' : '✖'} ${page}: first scripts ${kb.toFixed(1)} KB gz (ceiling ${ceiling} KB)`);
+  console.log(`${ok ? '✔' : '✖'} ${page}: first scripts ${kb.toFixed(2)} KB gz (ceiling ${ceiling} KB)`);
 }
 if (over > 0) {
   console.error(`${over} page(s) over their ceiling: find what grew (node --import tsx bench/js-by-source.ts out <route>)`);

@@ -13,6 +13,21 @@ function processLabelKey(description: string): 'prepare' | 'submit' {
   return description === 'process.submit' ? 'submit' : 'prepare';
 }
 
+/** A progress's line (what, how far) over its bar: the one shape of every bar a report card shows. */
+export function ProgressLine({ label, percent, percentTestId, value, ariaLabel }: { label: string; percent: string; percentTestId?: string; value: number; ariaLabel?: string }) {
+  return (
+    <>
+      <div className="flex items-center justify-between gap-2 text-xs">
+        <span className="font-medium">{label}</span>
+        <span className="tabular-nums text-muted-foreground" data-testid={percentTestId}>
+          {percent}
+        </span>
+      </div>
+      <Progress value={value} aria-label={ariaLabel} />
+    </>
+  );
+}
+
 /** A process's progress, its current task, and retry/ignore for rejected tasks (SPEC §8). */
 export function ProcessProgress({ process, compact = false }: { process: ProcessRecord; compact?: boolean }) {
   const t = useTranslations('process');
@@ -28,13 +43,13 @@ export function ProcessProgress({ process, compact = false }: { process: Process
 
   return (
     <div className="flex flex-col gap-1.5" data-testid="process" data-process-type={process.type} data-process-status={status}>
-      <div className="flex items-center justify-between gap-2 text-xs">
-        <span className="font-medium">{t(processLabelKey(process.description))}</span>
-        <span className="text-muted-foreground" data-testid="process-percent">
-          {t('progress', { percent })}
-        </span>
-      </div>
-      <Progress value={percent} aria-label={`${t(processLabelKey(process.description))}: ${t('progress', { percent })}`} />
+      <ProgressLine
+        label={t(processLabelKey(process.description))}
+        percent={t('progress', { percent })}
+        percentTestId="process-percent"
+        value={percent}
+        ariaLabel={`${t(processLabelKey(process.description))}: ${t('progress', { percent })}`}
+      />
       {!online && status !== 'REJECTED' && (
         <p className="flex items-center gap-1 text-xs text-muted-foreground">
           <WifiOffIcon className="size-3.5" aria-hidden /> {t('waitingOnline')}

@@ -9,7 +9,7 @@ import { useConnection } from '@/lib/hooks/use-connection';
 import { useErrorText } from '@/components/shared/use-error-text';
 import type { Language, Pir, PortEntry, ReferenceEntry } from '@/lib/contract';
 import type { ProcessRecord } from '@/lib/local-data/db';
-import { ProcessProgress } from '@/components/processes/process-progress';
+import { ProcessProgress, ProgressLine } from '@/components/processes/process-progress';
 import { reportTitle } from '@/lib/reports/groups';
 import {
   cardProgress,
@@ -25,7 +25,6 @@ import {
 import { referenceLabel } from '@/lib/reference-data/labels';
 import { href } from '@/lib/routes/shell-path';
 import { Card } from '@/components/ui/card';
-import { Progress } from '@/components/ui/progress';
 import { cn } from '@/lib/utils';
 import { ReportActions } from '@/components/report/report-actions';
 import { ReportThumbnail } from '@/components/report/report-thumbnail';
@@ -168,13 +167,24 @@ export const ReportCard = memo(function ReportCard({
         inspector's finger on the cards below.
       */}
       {report.status !== 'submitted' && (
-        <div className="relative z-10 flex flex-col gap-3" data-testid="card-bar">
+        <div className="relative z-10 flex flex-col gap-3">
           {processes.length > 0 ? (
             processes.map((p) => <ProcessProgress key={p.uid} process={p} compact />)
-          ) : progress !== null ? (
-            <BarLine label={t('inspection')} percent={format.number(Math.round(progress * 100) / 100, { style: 'percent' })} ariaLabel={t('progress', { percent: Math.round(progress * 100) })} testId="inspection-progress" value={progress} />
           ) : (
-            <BarLine label={'\u00a0'} percent={'\u00a0'} hidden />
+            // The inspection's progress; before there is one, its room.
+            <div
+              className={cn('flex flex-col gap-1.5', progress === null && 'invisible')}
+              aria-hidden={progress === null || undefined}
+              data-testid={progress === null ? undefined : 'inspection-progress'}
+              data-value={progress ?? undefined}
+            >
+              <ProgressLine
+                label={t('inspection')}
+                percent={format.number(Math.round((progress ?? 0) * 100) / 100, { style: 'percent' })}
+                value={(progress ?? 0) * 100}
+                ariaLabel={t('progress', { percent: Math.round((progress ?? 0) * 100) })}
+              />
+            </div>
           )}
         </div>
       )}
@@ -194,21 +204,6 @@ export const ReportCard = memo(function ReportCard({
     </Card>
   );
 });
-
-/** The inspection's progress as a card shows it: a line (label, percent) over a bar, the shape of a process's; hidden, the room for one. */
-function BarLine({ label, percent, ariaLabel, testId, value, hidden }: { label: string; percent: string; ariaLabel?: string; testId?: string; value?: number; hidden?: boolean }) {
-  return (
-    <div className={cn('flex flex-col gap-1.5', hidden && 'invisible')} aria-hidden={hidden || undefined} data-testid={testId} data-value={value}>
-      <div className="flex items-center justify-between gap-2 text-xs">
-        <span className="font-medium">{label}</span>
-        <span className="tabular-nums text-muted-foreground" aria-hidden>
-          {percent}
-        </span>
-      </div>
-      <Progress value={(value ?? 0) * 100} aria-label={ariaLabel} />
-    </div>
-  );
-}
 
 /** What the server's receipt says, on the card of a submitted report until it is archived. */
 function ReceiptNote({ report }: { report: Pir }) {
