@@ -89,6 +89,7 @@ for (const shape of SHAPES) {
     await page.goto(`/pir/${todays.id}/#updatevesselidentity`);
     const step = page.getByTestId('step-updatevesselidentity');
     const mmsi = step.getByLabel('MMSI', { exact: true });
+    const beforeEdit = Date.now();
     await mmsi.fill('12345');
     await mmsi.blur();
     await expect(step.getByText('The MMSI must be exactly 9 digits')).toBeVisible();
@@ -105,13 +106,22 @@ for (const shape of SHAPES) {
     await expect(page.getByText(/Vessel identity.*complete/).first()).toBeVisible();
     const kept = (await storedReports(page)).find((r) => r.id === todays.id)!;
     expect(kept.extended!.vessel.mmsi).toBe('664123456');
-    // Its card says when it was last edited on this tablet: that edit, not the sign-in.
+    // Its card says when it was last edited on this tablet: these edits (the last of them, the step
+    // marked complete, may be stored a moment after the tick shows), not the sign-in.
     await page.goto('/reports/');
-    const editedAt = await page.evaluate(
-      (iso) => new Intl.DateTimeFormat('en', { day: 'numeric', month: 'short', hour: '2-digit', minute: '2-digit' }).format(new Date(iso)),
-      kept.lastUpdateDate,
-    );
-    await expect(page.locator(`[data-report-id="${todays.id}"]`).first().getByTestId('card-send-state')).toHaveText(`Saved on the tablet ${editedAt} · not sent`);
+    const sendState = page.locator(`[data-report-id="${todays.id}"]`).first().getByTestId('card-send-state');
+    await expect
+      .poll(async () => {
+        const last = (await storedReports(page)).find((r) => r.id === todays.id)!.lastUpdateDate;
+        if (Date.parse(last) < beforeEdit) return `stored ${last}, before the edits`;
+        const editedAt = await page.evaluate(
+          (iso) => new Intl.DateTimeFormat('en', { day: 'numeric', month: 'short', hour: '2-digit', minute: '2-digit' }).format(new Date(iso)),
+          last,
+        );
+        const shown = (await sendState.textContent())?.replace(/\s+/g, ' ').trim();
+        return shown === `Saved on the tablet ${editedAt} · not sent` || `shown "${shown}", stored ${editedAt}`;
+      })
+      .toBe(true);
 
     // ---- 3. Know what was sent and what waits.
     // A picture of the inspection is the report's own file: its outbox says it is on this tablet, not sent.
