@@ -59,6 +59,7 @@ export const ReportCard = memo(function ReportCard({
   const { flagStateId, flagState } = report.vesselIdentity;
   const flag = (flagStateId !== null ? referenceLabel(flags.get(flagStateId), locale) : undefined) ?? flagState;
   const progress = cardProgress(report);
+  const percent = Math.round((progress ?? 0) * 100);
   const photos = photoCount(report);
   const thisYear = useNow().getFullYear();
   const refusal = useSyncExternalStore(claimRefusals.subscribe, () => claimRefusals.get().get(id), () => undefined);
@@ -180,9 +181,9 @@ export const ReportCard = memo(function ReportCard({
             >
               <ProgressLine
                 label={t('inspection')}
-                percent={format.number(Math.round((progress ?? 0) * 100) / 100, { style: 'percent' })}
-                value={(progress ?? 0) * 100}
-                ariaLabel={t('progress', { percent: Math.round((progress ?? 0) * 100) })}
+                percent={format.number(percent / 100, { style: 'percent' })}
+                value={percent}
+                ariaLabel={t('progress', { percent })}
               />
             </div>
           )}
