@@ -18,6 +18,7 @@
  *     submission of a report of 10 pictures and 3 attachments.
  */
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import type { CDPSession, Page } from '@playwright/test';
 import type { Pir } from '../lib/contract/index';
@@ -295,8 +296,10 @@ export async function run(): Promise<{ rows: Row[]; details: string }> {
     await page.waitForTimeout(3000);
     const cdp = await throttle(page);
     // PIR_BENCH_CPUPROFILE=<file>: a CPU profile of the openings and the catches step (for a build
-    // with SOURCE_MAPS=1, so its functions can be named); not part of the figures.
+    // with SOURCE_MAPS=1, so its functions can be named), or of the whole inspection with
+    // PIR_BENCH_CPUPROFILE_ALL=1; not part of the figures.
     const profileTo = process.env.PIR_BENCH_CPUPROFILE;
+    const profileAll = process.env.PIR_BENCH_CPUPROFILE_ALL === '1';
     // PIR_BENCH_TRACE=<file>: a Chrome trace of the same (style, layout and paint of each task).
     const traceTo = process.env.PIR_BENCH_TRACE;
     if (traceTo) await browser.startTracing(page, { path: traceTo, categories: ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'toplevel', 'blink'] });
@@ -364,6 +367,35 @@ export async function run(): Promise<{ rows: Row[]; details: string }> {
       await act(`move to the step "${title}"`, () => stepper(s).click());
       await page.getByTestId(`step-${s}`).waitFor({ timeout: 30_000 });
     };
+    // PIR_BENCH_PROBE=<n>: opens a picker and a confirmation n times each, prints their latencies, and
+    // ends there (to compare two builds on one kind of tap; not part of the figures).
+    const probe = Number(process.env.PIR_BENCH_PROBE ?? 0);
+    if (probe > 0) {
+      await goTo('updatevesselidentity', 'Vessel identity');
+      for (let i = 0; i < probe; i++) {
+        await act('probe: open the flag state picker', () => panel.getByLabel('Flag state', { exact: true }).first().click());
+        await page.getByRole('dialog').waitFor();
+        await act('probe: close the picker', () => page.keyboard.press('Escape'));
+        await page.getByRole('dialog').waitFor({ state: 'detached' });
+        await page.waitForTimeout(300);
+      }
+      await goTo('catchonboard', 'Catch on board');
+      for (let i = 0; i < probe; i++) {
+        await act('probe: open a deletion confirmation', () => panel.getByTestId('list-item').first().getByRole('button', { name: /^Delete / }).first().click());
+        await act('probe: cancel the deletion', () => page.getByRole('alertdialog').getByRole('button', { name: 'Cancel' }).click());
+        await page.getByRole('alertdialog').waitFor({ state: 'detached' });
+        await page.waitForTimeout(300);
+      }
+      await page.waitForTimeout(500);
+      const probed = interactions(await events(page)).filter((x) => x.label.startsWith('probe: '));
+      for (const label of new Set(probed.map((x) => x.label))) {
+        const of = (pick: (x: (typeof probed)[number]) => number) => probed.filter((x) => x.label === label).map(pick).sort((a, b) => a - b);
+        const median = (d: number[]) => d[Math.floor(d.length / 2)]!.toFixed(0);
+        const d = of((x) => x.duration);
+        log(`${label}: median ${median(d)} ms (processing ${median(of((x) => x.processing))} ms), [${d.join(', ')}] (load ${os.loadavg()[0]!.toFixed(2)})`);
+      }
+      throw new Error('PIR_BENCH_PROBE: probe done, nothing else measured');
+    }
     const complete = async (s: string) => {
       const button = panel.getByRole('button', { name: 'Mark complete' });
       if (!(await button.isEnabled())) {
@@ -400,11 +432,12 @@ export async function run(): Promise<{ rows: Row[]; details: string }> {
     await typeInto('Declared to land (kg)', entry.getByLabel('Declared to land (kg)'), '1000');
     await deleteFirst('catch');
     await complete('catchonboard');
-    if (profileTo) {
+    const stopProfile = async () => {
       const { profile } = await cdp.send('Profiler.stop');
-      fs.writeFileSync(profileTo, JSON.stringify(profile));
+      fs.writeFileSync(profileTo!, JSON.stringify(profile));
       log(`CPU profile: ${profileTo}`);
-    }
+    };
+    if (profileTo && !profileAll) await stopProfile();
     if (traceTo) {
       await browser.stopTracing();
       log(`trace: ${traceTo}`);
@@ -572,6 +605,7 @@ export async function run(): Promise<{ rows: Row[]; details: string }> {
       }
     } else notes.push('"Start signing" was not enabled (a step not complete): no signature strokes in this run.');
     await page.waitForTimeout(1000);
+    if (profileTo && profileAll) await stopProfile();
     const inspEvents = await events(page);
     all = interactions(inspEvents);
     inspScripts = inspEvents.scripts;

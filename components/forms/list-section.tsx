@@ -9,8 +9,11 @@ import { cn } from '@/lib/utils';
 import { FieldEntryContext, useFieldLabel } from './field-labels';
 import { NEW_ITEM_HIGHLIGHT_MS } from '@/lib/ui/durations';
 
-/** Entries drawn with the step when it opens; the rest follow in a background render. */
-const FIRST_DRAWN = 3;
+/**
+ * Entries drawn with the step when it opens; the rest follow in a background render. A catch is
+ * taller than half a landscape tablet's screen: two fill the view.
+ */
+const FIRST_DRAWN = 2;
 
 /** Where a listed entry stands among those shown: for titles numbered over the shown entries only. */
 export interface ListedAt {
@@ -19,9 +22,10 @@ export interface ListedAt {
 }
 
 /**
- * A list of entries in a step (catches, authorisations, ...): newest first, add, delete after
- * confirmation; a new entry is highlighted for a moment. `shows` lists only some entries of the
- * array (the transhipment step keeps donor entries in the same array, shown elsewhere).
+ * A list of entries in a step (catches, authorisations, ...): shown newest first, add, delete after
+ * confirmation; a new entry is highlighted for a moment. The form holds the list oldest first
+ * (`form-order.ts`): a new entry is appended, and renames no other entry's fields. `shows` lists only
+ * some entries of the array (the transhipment step keeps donor entries in the same array, shown elsewhere).
  */
 export function ListSection<V extends FieldValues>({
   name,
@@ -46,7 +50,7 @@ export function ListSection<V extends FieldValues>({
   const t = useTranslations('lists');
   // Not the whole form's context: that changes with the form's state, and would draw every entry again.
   const { disabled } = useFormState<V>();
-  const { fields, prepend, remove } = useFieldArray<V, ArrayPath<V>>({ name });
+  const { fields, append, remove } = useFieldArray<V, ArrayPath<V>>({ name });
   const [fresh, setFresh] = useState<string | null>(null);
   const [deleting, setDeleting] = useState<number | null>(null);
   /** The entry whose deletion was confirmed: no longer shown, removed from the form a frame later. */
@@ -56,9 +60,11 @@ export function ListSection<V extends FieldValues>({
   useEffect(() => {
     fieldsNow.current = fields;
   });
+  // In the order shown: newest (the form's last) first.
   const listed = fields
     .map((f, index) => ({ f, index }))
-    .filter(({ f }) => f.id !== leaving && (!shows || shows(f as unknown as FieldArray<V, ArrayPath<V>>)));
+    .filter(({ f }) => f.id !== leaving && (!shows || shows(f as unknown as FieldArray<V, ArrayPath<V>>)))
+    .reverse();
   const titleOf = (index: number) => itemTitle(index, { position: listed.findIndex((l) => l.index === index), count: listed.length });
   // A step with 20 catches took half a second to draw at once on a slow tablet: the entries in view
   // first, then (false on the first render only) every entry, in a render that yields to the inspector.
@@ -85,10 +91,9 @@ export function ListSection<V extends FieldValues>({
           variant="outline"
           disabled={disabled}
           onClick={() => {
-            // In the tap itself, though it renames every entry after it (120 ms with 20 catches on a slow
-            // tablet): a new entry that came a frame later let the next tap land on the entry below it.
+            // In the tap itself: a new entry that came a frame later let the next tap land on the entry below it.
             const item = create();
-            prepend(item);
+            append(item);
             setFresh((item as { uid?: string }).uid ?? 'new');
           }}
         >
@@ -131,8 +136,8 @@ export function ListSection<V extends FieldValues>({
         confirmLabel={t('deleteConfirm')}
         destructive
         onConfirm={() => {
-          // Removing an entry renames every field after it, and react-hook-form registers each again:
-          // 250 ms with 20 catches on a slow tablet. The entry leaves the screen in the tap (so that the
+          // Removing an entry renames the fields of every older entry (the form holds the list oldest first),
+          // and react-hook-form registers each again. The entry leaves the screen in the tap (so that the
           // next tap cannot land in it); it leaves the form in the task after that frame is painted.
           const id = deleting !== null ? fields[deleting]?.id : undefined;
           setDeleting(null);

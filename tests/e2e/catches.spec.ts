@@ -287,3 +287,52 @@ test('catch on board deltas, required species, mark complete, transhipment at se
     }
   }
 });
+
+test('catches show newest first, numbered from the oldest; a deletion in the middle and each message stay with their own entry, as stored', async ({ page, request }) => {
+  test.setTimeout(120_000);
+  const listing = await listingFor(request, amina);
+  const report = listing.find((r) => r.status === 'notready' && !r.claimedByDevice);
+  if (!report) throw new Error('the demo data has no unclaimed report');
+  await login(page, amina);
+  await claimAndStart(page, report);
+  await openStep(page, 'catchonboard', 'Catch on board');
+  const step = page.getByTestId('step-catchonboard');
+  const items = step.getByTestId('list-item');
+  const quantities = async () => (await storedReport(page, report.id)).extended?.pir.catchOnboard.map((c) => c.quantity);
+
+  for (const quantity of ['100', '200', '300']) {
+    await step.getByRole('button', { name: 'Add a catch' }).click();
+    await expect(items.first()).toHaveAttribute('data-new', 'true');
+    await items.first().getByLabel('Quantity on board (kg)').fill(quantity);
+  }
+  await expect(items.locator('h4')).toHaveText(['Catch 3', 'Catch 2', 'Catch 1']);
+  await expect.poll(quantities).toEqual([300, 200, 100]);
+
+  // The middle one goes; the others keep their values and their numbers.
+  await items.nth(1).getByRole('button', { name: 'Delete Catch 2' }).click();
+  await page.getByRole('alertdialog').getByRole('button', { name: 'Delete', exact: true }).click();
+  await expect(items).toHaveCount(2);
+  await expect(items.locator('h4')).toHaveText(['Catch 2', 'Catch 1']);
+  await expect(items.nth(0).getByLabel('Quantity on board (kg)')).toHaveValue('300');
+  await expect(items.nth(1).getByLabel('Quantity on board (kg)')).toHaveValue('100');
+  await expect.poll(quantities).toEqual([300, 100]);
+
+  // What was caught, for the newest only: the messages for it are on the oldest, the one without.
+  await pick(page, items.nth(0), 'Species', 'yellowfin');
+  await pick(page, items.nth(0), 'Product form');
+  await pick(page, items.nth(0), 'Catch areas');
+  await step.getByTestId('step-blocked').click();
+  for (const field of ['species', 'productForm', 'catchArea']) {
+    await expect(items.nth(1).locator(`[data-field$=".${field}"]`)).toHaveAttribute('data-invalid', 'true');
+    await expect(items.nth(0).locator(`[data-field$=".${field}"]`)).not.toHaveAttribute('data-invalid', 'true');
+  }
+  await expect(items.nth(1).locator('[data-field$=".species"]')).toHaveAttribute('data-invalid', 'true');
+  await expect(items.nth(0).locator('[data-field$=".species"]')).not.toHaveAttribute('data-invalid', 'true');
+  await expect.poll(async () => (await storedReport(page, report.id)).extended?.pir.catchOnboard.map((c) => c.species !== null)).toEqual([true, false]);
+
+  // The same after a reload, from what is stored.
+  await page.reload();
+  await expect(items.locator('h4')).toHaveText([/^Catch 2 · Yellowfin tuna/i, 'Catch 1']);
+  await expect(items.nth(0).getByLabel('Quantity on board (kg)')).toHaveValue('300');
+  await expect(items.nth(1).locator('[data-field$=".species"]')).toHaveAttribute('data-invalid', 'true');
+});

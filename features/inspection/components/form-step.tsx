@@ -9,6 +9,7 @@ import { useDeviceName } from '@/lib/hooks/use-device-name';
 import { FieldChecksContext, FieldDisplayContext, fieldCheckStore, RequiredLegend, type FieldDisplay } from '@/components/forms/field';
 import { FieldLabelsContext, fieldLabelStore } from '@/components/forms/field-labels';
 import { requiredPaths } from '@/features/inspection/model/required';
+import { flipLists, flipPathKeys } from '@/features/inspection/model/form-order';
 import { completeStep, editSteps } from '../data/edit-step';
 import { StepFrame, useStepKept } from './step-frame';
 
@@ -45,18 +46,21 @@ export function FormStep<V extends FieldValues>({
   const device = useDeviceName();
   const editable = isEditable(report, device);
   const prepared = report.extended ? (report as Prepared) : null;
+  // The stored values, and the same in the form's order (its lists oldest first, see form-order.ts).
+  const stored = useMemo(() => (prepared ? def.select(prepared) : null), [def, prepared]);
+  const values = useMemo(() => (stored ? flipLists(def.fields, stored) : null), [def, stored]);
   // The form starts from the stored values once; later it is the source of the edits.
   const initial = useRef<V | null>(null);
-  if (initial.current === null && prepared) initial.current = def.select(prepared);
+  if (initial.current === null && values) initial.current = values;
   const state = stepState(report, def.step);
   // The edit's one check: the edit below computed it for the report it stored (stepErrors keeps it).
   const errors = useMemo(() => stepErrors(def, report), [def, report]);
   const valid = errors.isValid;
-  const values = useMemo(() => (prepared ? def.select(prepared) : null), [def, prepared]);
-  // The same messages for the fields, as a new object only when a message changed.
-  const messages = JSON.stringify(errors.errors);
+  // The same messages for the fields, by the form's paths, as a new object only when a message changed.
+  const formErrors = useMemo(() => flipPathKeys(def.fields, errors.errors, stored), [def, errors, stored]);
+  const messages = JSON.stringify(formErrors);
   // eslint-disable-next-line react-hooks/exhaustive-deps -- follows the messages' text, not the objects
-  const fieldErrors = useMemo(() => errors.errors, [messages]);
+  const fieldErrors = useMemo(() => formErrors, [messages]);
   const form = useForm<V>({
     defaultValues: (initial.current ?? undefined) as never,
     shouldFocusError: false,
@@ -77,7 +81,7 @@ export function FormStep<V extends FieldValues>({
       // The whole step is checked again (an answer can reveal a field that is now required); the
       // form's messages follow from the stored report.
       // The form is disabled where the report is not editable here; an edit racing a change of hands is refused.
-      editSteps(report.id, device, (r) => ({ report: def.apply(r, values as V), steps: [def], result: undefined }));
+      editSteps(report.id, device, (r) => ({ report: def.apply(r, flipLists(def.fields, values as V)), steps: [def], result: undefined }));
     });
     return () => sub.unsubscribe();
   }, [form, def, report.id, device]);
@@ -94,7 +98,7 @@ export function FormStep<V extends FieldValues>({
   useEffect(() => checks.set({ errors: fieldErrors, required }), [checks, fieldErrors, required]);
   // The fields' labels, to name those that need attention.
   const [labels] = useState(() => fieldLabelStore());
-  const errorPaths = useMemo(() => Object.keys(errors.errors), [errors]);
+  const errorPaths = useMemo(() => Object.keys(fieldErrors), [fieldErrors]);
   const kept = useStepKept(def.step);
 
   return (
@@ -103,7 +107,7 @@ export function FormStep<V extends FieldValues>({
       done={state === 'done'}
       locked={locked}
       canComplete={editable && state !== 'done' && valid}
-      blocked={editable && state !== 'done' && !valid ? { count: Object.keys(errors.errors).length, show: showMessages, paths: errorPaths, labels } : null}
+      blocked={editable && state !== 'done' && !valid ? { count: errorPaths.length, show: showMessages, paths: errorPaths, labels } : null}
       onComplete={() => {
         completeStep(report.id, def);
         kept();

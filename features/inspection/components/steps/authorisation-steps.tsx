@@ -82,7 +82,7 @@ export function FishingAuthorisationStep({ report, onCompleted }: { report: Pir;
       <ListSection
         name="fishingAuthorizations"
         title={t('fishingAuthorisations')}
-        itemTitle={(i) => t('authorisation', { n: i + 1 })}
+        itemTitle={(_, { position }) => t('authorisation', { n: position + 1 })}
         addLabel={t('addAuthorisation')}
         create={() => newFishingAuthorization(crypto.randomUUID())}
       >
@@ -114,7 +114,7 @@ export function TranshipmentAuthorisationStep({ report, onCompleted }: { report:
       <ListSection
         name="transhipmentAuthorizations"
         title={t('transhipmentAuthorisations')}
-        itemTitle={(i) => t('authorisation', { n: i + 1 })}
+        itemTitle={(_, { position }) => t('authorisation', { n: position + 1 })}
         addLabel={t('addAuthorisation')}
         create={() => newTranshipmentAuthorization(crypto.randomUUID())}
       >

@@ -18,8 +18,9 @@ import { FormStep } from '../form-step';
 // ------------------------------------------------------------------ shared by the catch steps
 
 /**
- * "Catch 3 · Yellowfin tuna": lists are newest first, so entries are numbered from the oldest
- * (a number does not move when an entry is added) and named by their species once chosen.
+ * "Catch 3 · Yellowfin tuna": lists are shown newest first, and entries are numbered from the oldest
+ * (a number does not move when an entry is added; the form holds the oldest first) and named by
+ * their species once chosen.
  */
 export function useItemTitle(list: string, title: (n: number) => string) {
   // Only the entries' species (and how many there are): a keystroke in an entry does not re-render the list.
@@ -27,7 +28,7 @@ export function useItemTitle(list: string, title: (n: number) => string) {
   const species = useOptions('species');
   const names = useMemo(() => new Map(species.map((o) => [o.value, o.label])), [species]);
   return (index: number) => {
-    const base = title(chosen.length - index);
+    const base = title(index + 1);
     const id = chosen[index];
     const name = id != null ? names.get(id) : undefined;
     return name ? `${base} · ${name}` : base;

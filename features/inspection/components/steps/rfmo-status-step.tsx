@@ -24,7 +24,7 @@ export function RfmoStatusStep({ report, onCompleted }: { report: Pir; onComplet
       <ListSection
         name="rfmoIuuListing"
         title={t('rfmoListings')}
-        itemTitle={(i) => t('rfmoListing', { n: i + 1 })}
+        itemTitle={(_, { position }) => t('rfmoListing', { n: position + 1 })}
         addLabel={t('addRfmo')}
         create={() => newRfmoListing(crypto.randomUUID())}
       >

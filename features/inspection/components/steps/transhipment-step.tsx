@@ -389,7 +389,8 @@ function DonorEntries() {
   const t = useTranslations('transhipment');
   const format = useFormatter();
   const values = useWatch({ name: LIST }) as TranshipmentInfo[] | undefined;
-  const groups = useMemo(() => groupDonorTranshipments((values ?? []).filter((e) => !isOwn(e))), [values]);
+  // In the stored order (newest first): the form holds the list oldest first.
+  const groups = useMemo(() => groupDonorTranshipments((values ?? []).filter((e) => !isOwn(e)).reverse()), [values]);
   const flag = useLabels('flag');
   const port = useLabels('port');
   const species = useLabels('species');

@@ -1,7 +1,8 @@
 /**
  * SPEC §5 catch onboard (`extended.pir.catchOnboard`). Lists are shown newest first; new entries are
  * PREPENDED in storage (`addNewest`), so index 0 is the newest, the stored order is the shown order and
- * an error path such as `catchOnboard.0.quantity` points at the first card on screen.
+ * a stored error path such as `catchOnboard.0.quantity` points at the first card on screen. The step's
+ * form holds the list the other way round (`form-order.ts`).
  */
 import '@/lib/contract/zod-config';
 import { z } from 'zod';
