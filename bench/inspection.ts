@@ -372,10 +372,23 @@ export async function run(): Promise<{ rows: Row[]; details: string }> {
     const probe = Number(process.env.PIR_BENCH_PROBE ?? 0);
     if (probe > 0) {
       await goTo('updatevesselidentity', 'Vessel identity');
+      if (profileTo) {
+        // the probe alone
+        await cdp.send('Profiler.stop');
+        await cdp.send('Profiler.start');
+      }
       for (let i = 0; i < probe; i++) {
         await act('probe: open the flag state picker', () => panel.getByLabel('Flag state', { exact: true }).first().click());
         await page.getByRole('dialog').waitFor();
         await act('probe: close the picker', () => page.keyboard.press('Escape'));
+        await page.getByRole('dialog').waitFor({ state: 'detached' });
+        await page.waitForTimeout(300);
+      }
+      for (let i = 0; i < probe; i++) {
+        await act('probe: open the picker (to tap an entry)', () => panel.getByLabel('Flag state', { exact: true }).first().click());
+        await page.getByRole('dialog').waitFor();
+        await page.waitForTimeout(300);
+        await act('probe: tap an entry of the picker', () => page.getByRole('dialog').getByRole('option').nth(i % 2).click());
         await page.getByRole('dialog').waitFor({ state: 'detached' });
         await page.waitForTimeout(300);
       }
@@ -393,6 +406,15 @@ export async function run(): Promise<{ rows: Row[]; details: string }> {
         const median = (d: number[]) => d[Math.floor(d.length / 2)]!.toFixed(0);
         const d = of((x) => x.duration);
         log(`${label}: median ${median(d)} ms (processing ${median(of((x) => x.processing))} ms), [${d.join(', ')}] (load ${os.loadavg()[0]!.toFixed(2)})`);
+      }
+      if (traceTo) {
+        await browser.stopTracing();
+        log(`trace: ${traceTo}`);
+      }
+      if (profileTo) {
+        const { profile } = await cdp.send('Profiler.stop');
+        fs.writeFileSync(profileTo, JSON.stringify(profile));
+        log(`CPU profile: ${profileTo}`);
       }
       throw new Error('PIR_BENCH_PROBE: probe done, nothing else measured');
     }

@@ -1,12 +1,24 @@
+'use client';
+import { createPortal } from 'react-dom';
+import { cn } from '@/lib/utils';
+
 /**
- * The dimmed page behind a modal dialog. Not Radix's overlay: that one locks the page's scroll by
- * adding a style sheet to the document, and a style sheet added or removed restyles every element
- * of the page (tens of ms on a slow tablet, at each opening and each closing). The dialog keeps its
- * other modal behaviour (focus kept inside, the page hidden from assistive technology, taps outside
- * taken); the page cannot be scrolled by touch through the backdrop (`touch-none`). Taps reach the
- * backdrop though the page under it takes none while the dialog is open (Radix sets
- * `pointer-events: none` on the body).
+ * What lies between a modal layer (a dialog, a sheet, an open select) and the page: it takes the taps
+ * outside the layer, which then closes or ignores them, so a tap outside never also presses what is
+ * under it.
+ *
+ * Not Radix's own means, because each restyles the whole page at every opening and closing (tens of
+ * ms each on a slow tablet): its overlay locks the page's scroll with a style sheet added to the
+ * document, and a modal layer sets `pointer-events: none` on `<body>`, which every element inherits.
+ * The overlay is not used, and `<body>` keeps `pointer-events: auto` (`app/globals.css`): the backdrop
+ * does that work. Touch panning on it does nothing (`touch-none`); a mouse wheel over it still scrolls
+ * the page behind (on a desktop only).
  */
-export function Backdrop() {
-  return <div aria-hidden className="pointer-events-auto fixed inset-0 z-50 touch-none bg-black/50" />;
+export function Backdrop({ clear = false }: { clear?: boolean }) {
+  return <div aria-hidden data-backdrop className={cn('pointer-events-auto fixed inset-0 touch-none', clear ? 'z-[49]' : 'z-50 bg-black/50')} />;
+}
+
+/** A clear backdrop in the body, while `open` (for layers with no portal of their own to hold one). */
+export function BackdropWhile({ open }: { open: boolean }) {
+  return open ? createPortal(<Backdrop clear />, document.body) : null;
 }

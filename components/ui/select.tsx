@@ -3,8 +3,26 @@ import * as React from 'react';
 import { Select as SelectPrimitive } from 'radix-ui';
 import { CheckIcon, ChevronDownIcon } from 'lucide-react';
 import { cn } from '@/lib/utils';
+import { BackdropWhile } from './backdrop';
 
-export const Select = SelectPrimitive.Root;
+/** A select whose open list has a clear backdrop that takes the taps outside it (see `Backdrop`). */
+export function Select({ open, defaultOpen, onOpenChange, ...props }: React.ComponentProps<typeof SelectPrimitive.Root>) {
+  const [isOpen, setOpen] = React.useState(defaultOpen ?? false);
+  return (
+    <>
+      <SelectPrimitive.Root
+        open={open}
+        defaultOpen={defaultOpen}
+        onOpenChange={(o) => {
+          setOpen(o);
+          onOpenChange?.(o);
+        }}
+        {...props}
+      />
+      <BackdropWhile open={open ?? isOpen} />
+    </>
+  );
+}
 export const SelectValue = SelectPrimitive.Value;
 
 export function SelectTrigger({ className, children, ...props }: React.ComponentProps<typeof SelectPrimitive.Trigger>) {

@@ -3,6 +3,7 @@ import * as React from 'react';
 import { Dialog as SheetPrimitive } from 'radix-ui';
 import { XIcon } from 'lucide-react';
 import { cn } from '@/lib/utils';
+import { Backdrop } from './backdrop';
 
 export const Sheet = SheetPrimitive.Root;
 export const SheetTrigger = SheetPrimitive.Trigger;
@@ -16,7 +17,7 @@ export function SheetContent({
 }: React.ComponentProps<typeof SheetPrimitive.Content> & { closeLabel: string }) {
   return (
     <SheetPrimitive.Portal>
-      <SheetPrimitive.Overlay className="fixed inset-0 z-50 bg-black/50" />
+      <Backdrop />
       <SheetPrimitive.Content
         className={cn(
           'fixed inset-y-0 end-0 z-50 flex h-full w-[min(24rem,90vw)] flex-col gap-4 overflow-y-auto border-s bg-popover p-6 text-popover-foreground shadow-lg',

@@ -308,6 +308,23 @@ test('catches show newest first, numbered from the oldest; a deletion in the mid
   await expect(items.locator('h4')).toHaveText(['Catch 3', 'Catch 2', 'Catch 1']);
   await expect.poll(quantities).toEqual([300, 200, 100]);
 
+  // A tap outside a confirmation or a picker presses nothing under it (here: another step in the list).
+  const elsewhere = await page.getByTestId('stepper-monitoring').boundingBox();
+  const tapElsewhere = () => page.mouse.click(elsewhere!.x + elsewhere!.width / 2, elsewhere!.y + elsewhere!.height / 2);
+  await items.nth(1).getByRole('button', { name: 'Delete Catch 2' }).click();
+  await expect(page.getByRole('alertdialog')).toBeVisible();
+  await tapElsewhere();
+  await page.waitForTimeout(300);
+  await expect(page.getByRole('alertdialog')).toBeVisible();
+  await expect(step).toBeVisible();
+  await page.getByRole('alertdialog').getByRole('button', { name: 'Cancel' }).click();
+  await items.nth(1).getByLabel('Species', { exact: true }).click();
+  await expect(page.getByRole('dialog')).toBeVisible();
+  await tapElsewhere();
+  await expect(page.getByRole('dialog')).toBeHidden();
+  await expect(step).toBeVisible();
+  await expect(items).toHaveCount(3);
+
   // The middle one goes; the others keep their values and their numbers.
   await items.nth(1).getByRole('button', { name: 'Delete Catch 2' }).click();
   await page.getByRole('alertdialog').getByRole('button', { name: 'Delete', exact: true }).click();

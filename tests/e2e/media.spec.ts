@@ -140,6 +140,15 @@ test('vessel pictures and a two-page attachment are added, resized, kept across 
   await expect(cards.nth(0).getByTestId('picture-tag')).toHaveText('PWHO');
   await cards.nth(0).getByLabel('Description').fill('Whole vessel from the quay, port side');
   await expect(cards.nth(0).getByLabel('Date taken')).toHaveValue(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/);
+  // A tap outside an open select closes it, and presses nothing under it (here: another step in the list).
+  await cards.nth(1).getByRole('combobox', { name: 'Picture type' }).click();
+  await expect(page.getByRole('listbox')).toBeVisible();
+  const elsewhere = await page.getByTestId('stepper-catchonboard').boundingBox();
+  await page.mouse.click(elsewhere!.x + elsewhere!.width / 2, elsewhere!.y + elsewhere!.height / 2);
+  await expect(page.getByRole('listbox')).toBeHidden();
+  await page.waitForTimeout(500);
+  await expect(step).toBeVisible();
+  await expect(page).not.toHaveURL(/#catchonboard/);
   await cards.nth(1).getByRole('combobox', { name: 'Picture type' }).click();
   await page.getByRole('option', { name: 'Picture: bridge, port side' }).click();
   await expect(cards.nth(1).getByTestId('picture-tag')).toHaveText('PPBR');
