@@ -367,8 +367,18 @@ export async function run(): Promise<{ rows: Row[]; details: string }> {
       await act(`move to the step "${title}"`, () => stepper(s).click());
       await page.getByTestId(`step-${s}`).waitFor({ timeout: 30_000 });
     };
-    // PIR_BENCH_PROBE=<n>: opens a picker and a confirmation n times each, prints their latencies, and
-    // ends there (to compare two builds on one kind of tap; not part of the figures).
+    const stopProfile = async () => {
+      const { profile } = await cdp.send('Profiler.stop');
+      fs.writeFileSync(profileTo!, JSON.stringify(profile));
+      log(`CPU profile: ${profileTo}`);
+    };
+    const stopTrace = async () => {
+      await browser.stopTracing();
+      log(`trace: ${traceTo}`);
+    };
+    // PIR_BENCH_PROBE=<n>: opens a picker, taps one of its entries and opens a confirmation, n times
+    // each, prints their latencies, and ends there (to compare two builds on one kind of tap; not part
+    // of the figures). A trace or CPU profile asked for then records the probe.
     const probe = Number(process.env.PIR_BENCH_PROBE ?? 0);
     if (probe > 0) {
       await goTo('updatevesselidentity', 'Vessel identity');
@@ -407,15 +417,8 @@ export async function run(): Promise<{ rows: Row[]; details: string }> {
         const d = of((x) => x.duration);
         log(`${label}: median ${median(d)} ms (processing ${median(of((x) => x.processing))} ms), [${d.join(', ')}] (load ${os.loadavg()[0]!.toFixed(2)})`);
       }
-      if (traceTo) {
-        await browser.stopTracing();
-        log(`trace: ${traceTo}`);
-      }
-      if (profileTo) {
-        const { profile } = await cdp.send('Profiler.stop');
-        fs.writeFileSync(profileTo, JSON.stringify(profile));
-        log(`CPU profile: ${profileTo}`);
-      }
+      if (traceTo) await stopTrace();
+      if (profileTo) await stopProfile();
       throw new Error('PIR_BENCH_PROBE: probe done, nothing else measured');
     }
     const complete = async (s: string) => {
@@ -454,16 +457,8 @@ export async function run(): Promise<{ rows: Row[]; details: string }> {
     await typeInto('Declared to land (kg)', entry.getByLabel('Declared to land (kg)'), '1000');
     await deleteFirst('catch');
     await complete('catchonboard');
-    const stopProfile = async () => {
-      const { profile } = await cdp.send('Profiler.stop');
-      fs.writeFileSync(profileTo!, JSON.stringify(profile));
-      log(`CPU profile: ${profileTo}`);
-    };
     if (profileTo && !profileAll) await stopProfile();
-    if (traceTo) {
-      await browser.stopTracing();
-      log(`trace: ${traceTo}`);
-    }
+    if (traceTo) await stopTrace();
 
     // vessel identity: the flag state (249), the MMSI
     await goTo('updatevesselidentity', 'Vessel identity');

@@ -1,4 +1,4 @@
-import type { Locator, Page } from '@playwright/test';
+import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 import type { ExtendedPir, Pir } from '@/lib/contract';
 import { DEMO_USERS } from '../../server/seed/demo-users';
@@ -80,15 +80,20 @@ async function openStep(page: Page, step: string, title: string) {
   await expect(page.getByRole('heading', { level: 2, name: title })).toBeVisible();
 }
 
-test('catch on board deltas, required species, mark complete, transhipment at sea with its content, all kept across a reload', async ({ page, request }) => {
-  test.setTimeout(180_000);
+/** Amina signs in (waiting for the service worker when the test goes offline later), claims an unclaimed report and starts it. */
+async function startedReport(page: Page, request: APIRequestContext, { serviceWorker = false } = {}) {
   const listing = await listingFor(request, amina);
   const report = listing.find((r) => r.status === 'notready' && !r.claimedByDevice);
   if (!report) throw new Error('the demo data has no unclaimed report');
-
   await login(page, amina);
-  await waitForServiceWorker(page);
+  if (serviceWorker) await waitForServiceWorker(page);
   await claimAndStart(page, report);
+  return report;
+}
+
+test('catch on board deltas, required species, mark complete, transhipment at sea with its content, all kept across a reload', async ({ page, request }) => {
+  test.setTimeout(180_000);
+  const report = await startedReport(page, request, { serviceWorker: true });
 
   // ---- catch on board: the delta is verified − declared, red at 10 or more
   await openStep(page, 'catchonboard', 'Catch on board');
@@ -290,11 +295,7 @@ test('catch on board deltas, required species, mark complete, transhipment at se
 
 test('catches show newest first, numbered from the oldest; a deletion in the middle and each message stay with their own entry, as stored', async ({ page, request }) => {
   test.setTimeout(120_000);
-  const listing = await listingFor(request, amina);
-  const report = listing.find((r) => r.status === 'notready' && !r.claimedByDevice);
-  if (!report) throw new Error('the demo data has no unclaimed report');
-  await login(page, amina);
-  await claimAndStart(page, report);
+  const report = await startedReport(page, request);
   await openStep(page, 'catchonboard', 'Catch on board');
   const step = page.getByTestId('step-catchonboard');
   const items = step.getByTestId('list-item');
