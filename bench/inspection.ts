@@ -358,6 +358,7 @@ export async function run(): Promise<{ rows: Row[]; details: string }> {
         await cardLink.waitFor({ timeout: 60_000 });
       }
     }
+    log(`openings: ${openSamples.map((x) => ms(x)).join(', ')}`);
     const opened = (await panel.getAttribute('data-testid')) ?? '?';
     notes.push(`The report opens on its current step, \`${opened}\` (the first step not complete).`);
 

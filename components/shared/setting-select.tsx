@@ -5,7 +5,7 @@ import { LANGUAGES } from '@/lib/contract/constants';
 import { useLanguage } from '@/lib/hooks/use-language';
 import { updateSettings } from '@/lib/store/settings';
 import { Label } from '@/components/ui/label';
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
+import { NativeSelect } from '@/components/ui/native-select';
 
 export /** A labelled choice among a setting's few values (language, font size). */
 function SettingSelect<T extends string>({
@@ -30,18 +30,7 @@ function SettingSelect<T extends string>({
       <Label htmlFor={id} className="text-base">
         {label}
       </Label>
-      <Select value={value} onValueChange={(v) => onChange(v as T)}>
-        <SelectTrigger id={id}>
-          <SelectValue />
-        </SelectTrigger>
-        <SelectContent>
-          {options.map((o) => (
-            <SelectItem key={o} value={o} lang={optionLang?.(o)}>
-              {optionLabel(o)}
-            </SelectItem>
-          ))}
-        </SelectContent>
-      </Select>
+      <NativeSelect id={id} value={value} options={options.map((o) => ({ value: o, label: optionLabel(o), lang: optionLang?.(o) }))} onValueChange={(v) => onChange(v as T)} />
     </div>
   );
 }

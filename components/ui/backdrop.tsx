@@ -1,11 +1,8 @@
 'use client';
-import { createPortal } from 'react-dom';
-import { cn } from '@/lib/utils';
 
 /**
- * What lies between a modal layer (a dialog, a sheet, an open select) and the page: it takes the taps
- * outside the layer, which then closes or ignores them, so a tap outside never also presses what is
- * under it.
+ * What lies between a modal layer (a dialog, a sheet) and the page: it takes the taps outside the
+ * layer, which then closes or ignores them, so a tap outside never also presses what is under it.
  *
  * Not Radix's own means, because each restyles the whole page at every opening and closing (tens of
  * ms each on a slow tablet): its overlay locks the page's scroll with a style sheet added to the
@@ -14,11 +11,6 @@ import { cn } from '@/lib/utils';
  * does that work. Touch panning on it does nothing (`touch-none`); a mouse wheel over it still scrolls
  * the page behind (on a desktop only).
  */
-export function Backdrop({ clear = false }: { clear?: boolean }) {
-  return <div aria-hidden data-backdrop className={cn('pointer-events-auto fixed inset-0 touch-none', clear ? 'z-[49]' : 'z-50 bg-black/50')} />;
-}
-
-/** A clear backdrop in the body, while `open` (for layers with no portal of their own to hold one). */
-export function BackdropWhile({ open }: { open: boolean }) {
-  return open ? createPortal(<Backdrop clear />, document.body) : null;
+export function Backdrop() {
+  return <div aria-hidden data-backdrop className="pointer-events-auto fixed inset-0 z-50 touch-none bg-black/50" />;
 }

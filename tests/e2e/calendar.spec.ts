@@ -65,8 +65,7 @@ test('seven days around today, each with its reports by start of inspection, in 
 
   // French: weekday names and labels follow the language.
   await page.getByRole('button', { name: /User menu/ }).click();
-  await page.getByRole('combobox', { name: 'Language' }).click();
-  await page.getByRole('option', { name: 'Français' }).click();
+  await page.getByRole('combobox', { name: 'Language' }).selectOption({ label: 'Français' });
   await page.keyboard.press('Escape');
   await expect(page.getByRole('heading', { level: 1, name: 'Calendrier' })).toBeVisible();
   await checkDays(page, listing, 'fr');

@@ -111,8 +111,7 @@ async function journey(target: Target, report: Pir, patience = 60_000) {
   const attachments = page.getByTestId('step-pirattachments');
   await attachments.getByRole('button', { name: 'New attachment' }).click();
   const draft = attachments.getByTestId('attachment-draft');
-  await draft.getByRole('combobox', { name: 'Document type' }).click();
-  await page.getByRole('option', { name: 'Crew list', exact: true }).click();
+  await draft.getByRole('combobox', { name: 'Document type' }).selectOption({ label: 'Crew list' });
   await choose(page, () => draft.getByRole('button', { name: 'First page from a file' }).click(), [{ name: 'crew.jpg', mimeType: 'image/jpeg', buffer: makeJpeg(620, 877) }]);
   await page.getByRole('alertdialog').getByRole('button', { name: 'No, done' }).click({ timeout: 20_000 });
   await expect(attachments.locator('[data-testid="attachment-card"][data-offline="true"]')).toHaveCount(1);

@@ -153,8 +153,8 @@ for (const language of ['en', 'fr'] as const) {
     await choose(page, () => step.getByRole('button', { name: m.takePicture }).click(), [{ name: 'hold.jpg', mimeType: 'image/jpeg', buffer: makeJpeg(1600, 1200) }]);
     const cards = step.getByTestId('picture-card');
     await expect(cards).toHaveCount(1, { timeout: 20_000 });
-    await cards.first().getByRole('combobox', { name: m.pictures.type }).click();
-    await page.getByRole('option').first().click();
+    // the first type in the list (after the placeholder)
+    await cards.first().getByRole('combobox', { name: m.pictures.type }).selectOption({ index: 1 });
     await cards.first().getByLabel(m.pictures.description).fill('Fish hold, starboard');
     await expect.poll(async () => (await storedPictures(page, report.id))[0]?.description).toBe('Fish hold, starboard');
     const [original] = await storedPictures(page, report.id);

@@ -115,8 +115,7 @@ for (const appLang of ['en', 'fr'] as const) {
     const cards = pics.getByTestId('picture-card');
     await expect(cards).toHaveCount(pictures, { timeout: 60_000 });
     for (let i = 0; i < pictures; i++) {
-      await cards.nth(i).getByRole('combobox', { name: 'Picture type' }).click();
-      await page.getByRole('option', { name: 'Picture: whole vessel' }).click();
+      await cards.nth(i).getByRole('combobox', { name: 'Picture type' }).selectOption({ label: 'Picture: whole vessel' });
     }
     await cards.nth(0).getByLabel('Description').fill(picDescription);
     await complete('vesselpictures');
@@ -127,8 +126,7 @@ for (const appLang of ['en', 'fr'] as const) {
     for (let i = 0; i < attachmentsToAdd; i++) {
       await attachments.getByRole('button', { name: 'New attachment' }).click();
       const draft = attachments.getByTestId('attachment-draft');
-      await draft.getByRole('combobox', { name: 'Document type' }).click();
-      await page.getByRole('option', { name: 'Crew list', exact: true }).click();
+      await draft.getByRole('combobox', { name: 'Document type' }).selectOption({ label: 'Crew list' });
       await choose(page, () => draft.getByRole('button', { name: 'First page from a file' }).click(), [{ name: `crew${i}.jpg`, mimeType: 'image/jpeg', buffer: makeJpeg(620, 877, 40 * i) }]);
       await page.getByRole('alertdialog').getByRole('button', { name: 'No, done' }).click({ timeout: 20_000 });
       await expect(attachments.locator('[data-testid="attachment-card"][data-offline="true"]')).toHaveCount(i + 1);

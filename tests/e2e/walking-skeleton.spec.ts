@@ -96,11 +96,9 @@ test('French and dark mode are kept across a reload', async ({ page }) => {
   await login(page, amina);
   await page.getByRole('button', { name: /User menu/ }).click();
   await page.getByRole('switch', { name: 'Dark mode' }).click();
-  await page.getByRole('combobox', { name: 'Language' }).click();
-  await page.getByRole('option', { name: 'Français' }).click();
+  await page.getByRole('combobox', { name: 'Language' }).selectOption({ label: 'Français' });
   await expect(page.getByRole('heading', { name: 'Paramètres' })).toBeVisible();
-  await page.getByRole('combobox', { name: 'Taille du texte' }).click();
-  await page.getByRole('option', { name: 'Grande' }).click();
+  await page.getByRole('combobox', { name: 'Taille du texte' }).selectOption({ label: 'Grande' });
   await page.keyboard.press('Escape');
 
   await page.reload();

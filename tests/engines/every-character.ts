@@ -121,8 +121,7 @@ export async function everyCharacter(t: Tablet, dataDir: string, report: Pir, wh
   await choose(t, { within: { testId: 'step-vesselpictures' }, role: 'button', name: 'Choose a file' }, pictures);
   await count(t, { within: { testId: 'step-vesselpictures' }, testId: 'picture-card' }, 2, 30_000);
   for (const nth of [0, 1]) {
-    await t.click({ within: card(nth), role: 'combobox', name: 'Picture type' });
-    await t.click({ role: 'option', name: 'Picture: whole vessel' });
+    await t.selectOption({ within: card(nth), role: 'combobox', name: 'Picture type' }, 'Picture: whole vessel');
     await until(t, 'the picture type', 'var e = find(arg); return !!e && e.textContent === "PWHO";', { within: card(nth), testId: 'picture-tag' });
   }
   await t.type({ within: card(0), ...DESCRIPTION }, TYPED.bow);

@@ -287,8 +287,7 @@ export async function inspectorDay(t: Tablet, net: Network, dataDir: string, rep
   const pictures: Find = { testId: 'step-vesselpictures' };
   await choose(t, { within: pictures, role: 'button', name: 'Choose a file' }, [bow]);
   await count(t, { within: pictures, testId: 'picture-card' }, 1, 30_000);
-  await t.click({ within: { within: pictures, testId: 'picture-card' }, role: 'combobox', name: 'Picture type' });
-  await t.click({ role: 'option', name: 'Picture: whole vessel' });
+  await t.selectOption({ within: { within: pictures, testId: 'picture-card' }, role: 'combobox', name: 'Picture type' }, 'Picture: whole vessel');
   await until(t, 'the picture type', 'var e = find(arg); return !!e && e.textContent === "PWHO";', { within: pictures, testId: 'picture-tag' });
 
   // A one-page crew list, photographed on board: submitted as an A4 PDF.
@@ -296,8 +295,7 @@ export async function inspectorDay(t: Tablet, net: Network, dataDir: string, rep
   const attachments: Find = { testId: 'step-pirattachments' };
   await t.click({ within: attachments, role: 'button', name: 'New attachment' });
   const draft: Find = { within: attachments, testId: 'attachment-draft' };
-  await t.click({ within: draft, role: 'combobox', name: 'Document type' });
-  await t.click({ role: 'option', name: 'Crew list' });
+  await t.selectOption({ within: draft, role: 'combobox', name: 'Document type' }, 'Crew list');
   await until(t, 'the first page button', 'var e = find(arg); return !!e && !e.disabled;', { within: draft, role: 'button', name: 'First page from a file' });
   await choose(t, { within: draft, role: 'button', name: 'First page from a file' }, [crew]);
   await t.click({ within: { role: 'alertdialog' }, role: 'button', name: 'No, done' });

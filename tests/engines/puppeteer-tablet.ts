@@ -69,6 +69,14 @@ function tabletOn(engine: 'chromium' | 'firefox', browser: Browser, page: Page, 
         await el.dispose();
       });
     },
+    async selectOption(f, label) {
+      await whenActionable(() => element(f), actionable, async (el) => {
+        const value = await el.evaluate((e, l) => [...(e as HTMLSelectElement).options].find((o) => o.label === l)?.value, label);
+        if (value === undefined) throw new Error(`${engine}: no option "${label}"`);
+        await el.select(value);
+        await el.dispose();
+      });
+    },
     async type(f, text) {
       await whenActionable(() => element(f), actionable, async (el) => {
         await el.click();

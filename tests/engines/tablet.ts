@@ -37,6 +37,8 @@ export interface Tablet {
   /** runs `body` as the body of a function of (arg, find) in the page; awaits a returned promise */
   run<T>(body: string, arg?: unknown): Promise<T>;
   click(f: Find): Promise<void>;
+  /** chooses the option labelled `label` of a select (the browser's own picker, as a tap on its entry) */
+  selectOption(f: Find, label: string): Promise<void>;
   /** replaces the value of a text field by typing */
   type(f: Find, text: string): Promise<void>;
   /**

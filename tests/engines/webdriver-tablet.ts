@@ -125,6 +125,17 @@ export async function openWebKitTablet(baseURL: string, screen: Screen): Promise
           await call('POST', s(`/element/${el[ELEMENT]}/click`), {});
         });
       },
+      async selectOption(f, label) {
+        await whenActionable(() => element(f), actionable, async (el) => {
+          await focus();
+          // The element goes alone as the argument (WebKitGTK finds no element inside an object), the label before it.
+          await execute('window.__optionLabel = arg; return true;', label);
+          const option = await execute<ElementRef | null>('return Array.from(arg.options).find(function (o) { return o.label === window.__optionLabel; }) || null;', el);
+          if (!option) throw new Error(`webkit: no option "${label}"`);
+          // WebDriver's click on an option selects it, with the input and change events a tap sends.
+          await call('POST', s(`/element/${option[ELEMENT]}/click`), {});
+        });
+      },
       async type(f, text) {
         await whenActionable(() => element(f), actionable, async (el) => {
           await focus();

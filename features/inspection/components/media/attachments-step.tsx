@@ -16,7 +16,7 @@ import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { MissingListNote } from '@/components/forms/missing-list-note';
 import { Label } from '@/components/ui/label';
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
+import { NativeSelect } from '@/components/ui/native-select';
 import { ConfirmDialog } from '@/components/shared/confirm-dialog';
 import { StepFrame, useStepKept } from '../step-frame';
 import {
@@ -156,18 +156,13 @@ export function AttachmentsStep({ report, onCompleted }: { report: Pir; onComple
           </div>
           <div className="flex flex-col gap-1.5">
             <Label htmlFor={typeId}>{t('attachments.documentType')}</Label>
-            <Select value={draft.type ?? undefined} onValueChange={(v) => setDraft({ type: v })}>
-              <SelectTrigger id={typeId}>
-                <SelectValue placeholder={t('attachments.typePlaceholder')} />
-              </SelectTrigger>
-              <SelectContent>
-                {documentTypes.map((d) => (
-                  <SelectItem key={d.code} value={d.code}>
-                    {d.label}
-                  </SelectItem>
-                ))}
-              </SelectContent>
-            </Select>
+            <NativeSelect
+              id={typeId}
+              value={draft.type}
+              options={documentTypes.map((d) => ({ value: d.code, label: d.label }))}
+              placeholder={t('attachments.typePlaceholder')}
+              onValueChange={(v) => setDraft({ type: v })}
+            />
             <MissingListNote dataset="documentType" />
           </div>
           <ImageSourceButtons

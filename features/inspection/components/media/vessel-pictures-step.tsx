@@ -20,7 +20,7 @@ import { Dialog, DialogContent, DialogTitle } from '@/components/ui/dialog';
 import { Input } from '@/components/ui/input';
 import { MissingListNote } from '@/components/forms/missing-list-note';
 import { Label } from '@/components/ui/label';
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
+import { NativeSelect } from '@/components/ui/native-select';
 import { Textarea } from '@/components/ui/textarea';
 import { useLengthLimit } from '@/components/forms/length-counter';
 import { useOwnedText } from '@/components/forms/use-owned-text';
@@ -225,6 +225,11 @@ function PictureCardContent({
   const date = useOwnedText(toLocalInput(picture.date), useCallback((text: string) => onChange(uid, { date: fromLocalInput(text) }), [onChange, uid]));
   const descriptionLimit = useLengthLimit(description.value.length, DESCRIPTION_MAX, ids.description);
   const { pictureTypes, label } = useDocumentTypes();
+  // A type no longer among the picture types (a list updated since) still shows, named.
+  const typeOptions = [...pictureTypes, ...(picture.type && !pictureTypes.some((pt) => pt.code === picture.type) ? [{ code: picture.type, label: label(picture.type) }] : [])].map((pt) => ({
+    value: pt.code,
+    label: pt.label,
+  }));
   const [zoom, setZoom] = useState(false);
   const [markup, setMarkup] = useState(false);
   const [max] = useState(maxDate);
@@ -282,18 +287,16 @@ function PictureCardContent({
         )}
         <div className="flex flex-col gap-1.5">
           <Label htmlFor={ids.type}>{t('pictures.type')}</Label>
-          <Select value={picture.type || undefined} disabled={!editable} onValueChange={(v) => onChange(picture.uid, { type: v })}>
-            <SelectTrigger id={ids.type} aria-invalid={typeError ? true : undefined} aria-describedby={typeError ? `${ids.type}-error` : undefined}>
-              <SelectValue placeholder={t('pictures.typePlaceholder')}>{picture.type ? label(picture.type) : undefined}</SelectValue>
-            </SelectTrigger>
-            <SelectContent>
-              {pictureTypes.map((pt) => (
-                <SelectItem key={pt.code} value={pt.code}>
-                  {pt.label}
-                </SelectItem>
-              ))}
-            </SelectContent>
-          </Select>
+          <NativeSelect
+            id={ids.type}
+            value={picture.type}
+            options={typeOptions}
+            placeholder={t('pictures.typePlaceholder')}
+            disabled={!editable}
+            onValueChange={(v) => onChange(picture.uid, { type: v })}
+            aria-invalid={typeError ? true : undefined}
+            aria-describedby={typeError ? `${ids.type}-error` : undefined}
+          />
           {typeError && (
             <p id={`${ids.type}-error`} className="text-sm text-destructive" role="alert" data-testid="field-error">
               {typeError}
