@@ -592,8 +592,8 @@ export async function run(): Promise<{ rows: Row[]; details: string }> {
     const newCard = cards.nth(0);
     const typeBox = step.locator('[data-testid="picture-card"]').filter({ has: page.getByTestId('field-error') }).first().getByRole('combobox', { name: 'Picture type' });
     if (await typeBox.count()) {
-      await act('open "Picture type"', () => typeBox.click());
-      await act('choose a picture type', () => page.getByRole('option', { name: 'Picture: whole vessel' }).click());
+      // the browser's own select: its list is the system's, so the choice is the one interaction
+      await act('choose a picture type', () => typeBox.selectOption({ label: 'Picture: whole vessel' }));
     } else await newCard.waitFor();
     await complete('vesselpictures');
 
