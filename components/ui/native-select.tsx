@@ -19,6 +19,7 @@ export function NativeSelect({
   value,
   options,
   placeholder,
+  nameOf = (v) => v,
   onValueChange,
   className,
   ...props
@@ -27,6 +28,8 @@ export function NativeSelect({
   value: string | null | undefined;
   options: readonly SelectOption[];
   placeholder?: string;
+  /** how a chosen value not among the options is named (a reference list updated since); by default, as it is */
+  nameOf?: (value: string) => string;
   onValueChange: (value: string) => void;
   className?: string;
 } & Pick<React.ComponentProps<'select'>, 'id' | 'disabled' | 'aria-invalid' | 'aria-describedby'>) {
@@ -39,7 +42,7 @@ export function NativeSelect({
       )}
     >
       <span aria-hidden className={cn('min-w-0 flex-1 wrap-anywhere', !value && 'text-muted-foreground')} lang={chosen?.lang}>
-        {chosen?.label ?? (value || placeholder)}
+        {chosen?.label ?? (value ? nameOf(value) : placeholder)}
       </span>
       <ChevronDownIcon aria-hidden className="size-4 shrink-0 opacity-60" />
       <select
@@ -59,8 +62,8 @@ export function NativeSelect({
             {o.label}
           </option>
         ))}
-        {/* A value no longer in the list (a reference list updated since) still shows as chosen. */}
-        {value && !chosen && <option value={value}>{value}</option>}
+        {/* A value no longer in the list still shows as chosen. */}
+        {value && !chosen && <option value={value}>{nameOf(value)}</option>}
       </select>
     </div>
   );

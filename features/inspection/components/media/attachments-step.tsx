@@ -159,7 +159,7 @@ export function AttachmentsStep({ report, onCompleted }: { report: Pir; onComple
             <NativeSelect
               id={typeId}
               value={draft.type}
-              options={documentTypes.map((d) => ({ value: d.code, label: d.label }))}
+              options={documentTypes}
               placeholder={t('attachments.typePlaceholder')}
               onValueChange={(v) => setDraft({ type: v })}
             />

@@ -233,8 +233,9 @@ export function useDocumentTypes() {
     },
     [data, language],
   );
-  const pictureTypes = (data?.imageType ?? []).map((e) => ({ code: e.code, label: referenceLabel(e, language) ?? e.code }));
-  const documentTypes = (data?.documentType ?? []).filter((e) => !e.isPicture).map((e) => ({ code: e.code, label: referenceLabel(e, language) ?? e.code }));
+  // as a select's options: the code is the value
+  const pictureTypes = (data?.imageType ?? []).map((e) => ({ value: e.code, label: referenceLabel(e, language) ?? e.code }));
+  const documentTypes = (data?.documentType ?? []).filter((e) => !e.isPicture).map((e) => ({ value: e.code, label: referenceLabel(e, language) ?? e.code }));
   return { pictureTypes, documentTypes, label };
 }
 

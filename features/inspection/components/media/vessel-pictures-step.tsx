@@ -225,11 +225,6 @@ function PictureCardContent({
   const date = useOwnedText(toLocalInput(picture.date), useCallback((text: string) => onChange(uid, { date: fromLocalInput(text) }), [onChange, uid]));
   const descriptionLimit = useLengthLimit(description.value.length, DESCRIPTION_MAX, ids.description);
   const { pictureTypes, label } = useDocumentTypes();
-  // A type no longer among the picture types (a list updated since) still shows, named.
-  const typeOptions = [...pictureTypes, ...(picture.type && !pictureTypes.some((pt) => pt.code === picture.type) ? [{ code: picture.type, label: label(picture.type) }] : [])].map((pt) => ({
-    value: pt.code,
-    label: pt.label,
-  }));
   const [zoom, setZoom] = useState(false);
   const [markup, setMarkup] = useState(false);
   const [max] = useState(maxDate);
@@ -290,7 +285,8 @@ function PictureCardContent({
           <NativeSelect
             id={ids.type}
             value={picture.type}
-            options={typeOptions}
+            options={pictureTypes}
+            nameOf={label}
             placeholder={t('pictures.typePlaceholder')}
             disabled={!editable}
             onValueChange={(v) => onChange(picture.uid, { type: v })}
