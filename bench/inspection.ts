@@ -300,8 +300,13 @@ export async function run(): Promise<{ rows: Row[]; details: string }> {
     // PIR_BENCH_CPUPROFILE_ALL=1; not part of the figures.
     const profileTo = process.env.PIR_BENCH_CPUPROFILE;
     const profileAll = process.env.PIR_BENCH_CPUPROFILE_ALL === '1';
-    // PIR_BENCH_TRACE=<file>: a Chrome trace of the same (style, layout and paint of each task).
+    // PIR_BENCH_TRACE=<file>: a Chrome trace of the same (style, layout and paint of each task), or of
+    // the whole inspection with PIR_BENCH_TRACE_ALL=1.
     const traceTo = process.env.PIR_BENCH_TRACE;
+    const traceAll = process.env.PIR_BENCH_TRACE_ALL === '1';
+    // PIR_BENCH_HEAPPROFILE=<file>: what the inspection allocates (a sampling heap profile from the
+    // catches step to the vessel pictures, collected objects included), for bench/profile-heap.ts.
+    const heapTo = process.env.PIR_BENCH_HEAPPROFILE;
     if (traceTo) await browser.startTracing(page, { path: traceTo, categories: ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'toplevel', 'blink'] });
     if (profileTo) {
       await cdp.send('Profiler.enable');
@@ -447,6 +452,10 @@ export async function run(): Promise<{ rows: Row[]; details: string }> {
       await act(`confirm deleting the ${what}`, () => page.getByRole('alertdialog').getByRole('button', { name: 'Delete' }).click());
     };
 
+    if (heapTo) {
+      await cdp.send('HeapProfiler.enable');
+      await cdp.send('HeapProfiler.startSampling', { samplingInterval: 8192, includeObjectsCollectedByMajorGC: true, includeObjectsCollectedByMinorGC: true });
+    }
     // catches on board (20 entries): add one, pick its species (164), type its quantities, delete it
     if (opened !== 'step-catchonboard') await goTo('catchonboard', 'Catch on board');
     await act('add a catch', () => panel.getByRole('button', { name: 'Add a catch' }).click());
@@ -459,7 +468,7 @@ export async function run(): Promise<{ rows: Row[]; details: string }> {
     await deleteFirst('catch');
     await complete('catchonboard');
     if (profileTo && !profileAll) await stopProfile();
-    if (traceTo) await stopTrace();
+    if (traceTo && !traceAll) await stopTrace();
 
     // vessel identity: the flag state (249), the MMSI
     await goTo('updatevesselidentity', 'Vessel identity');
@@ -506,6 +515,11 @@ export async function run(): Promise<{ rows: Row[]; details: string }> {
     await toggle('Infringements found');
     await complete('infringement');
 
+    if (heapTo) {
+      const { profile } = await cdp.send('HeapProfiler.stopSampling');
+      fs.writeFileSync(heapTo, JSON.stringify(profile));
+      log(`heap profile: ${heapTo}`);
+    }
     // ---- 3. a 12-megapixel picture, with its type chosen afterwards
     await goTo('vesselpictures', 'Vessel pictures');
     const step = page.getByTestId('step-vesselpictures');
@@ -624,6 +638,7 @@ export async function run(): Promise<{ rows: Row[]; details: string }> {
     } else notes.push('"Start signing" was not enabled (a step not complete): no signature strokes in this run.');
     await page.waitForTimeout(1000);
     if (profileTo && profileAll) await stopProfile();
+    if (traceTo && traceAll) await stopTrace();
     const inspEvents = await events(page);
     all = interactions(inspEvents);
     inspScripts = inspEvents.scripts;

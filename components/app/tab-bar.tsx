@@ -1,6 +1,7 @@
 'use client';
 import { AppLink as Link } from '@/components/shared/app-link';
 import { useTranslations } from 'next-intl';
+import { memo } from 'react';
 import { CalendarDaysIcon, ClipboardCheckIcon, ListIcon } from 'lucide-react';
 import { useAppRoute } from '@/lib/hooks/use-location-path';
 import { href } from '@/lib/routes/shell-path';
@@ -13,12 +14,16 @@ import { UserMenu } from './user-menu';
 
 /** SPEC §2: reports, pir (last opened report or a pick-one placeholder), calendar, status, user. */
 export function TabBar() {
-  const t = useTranslations('nav');
   const route = useAppRoute();
   const lastReport = useStore(lastReportStore);
   const outbox = useOutbox();
-  const unsent = outbox.toSend + outbox.sending;
   const active = route?.name === 'reports' || route?.name === 'home' ? 'reports' : route?.name === 'calendar' ? 'calendar' : route ? 'pir' : null;
+  return <Tabs active={active} lastReport={lastReport} unsent={outbox.toSend + outbox.sending} />;
+}
+
+/** Drawn again only when a tab or the outbox count changes: the outbox follows every edit of a report. */
+const Tabs = memo(function Tabs({ active, lastReport, unsent }: { active: 'reports' | 'pir' | 'calendar' | null; lastReport: string | null | undefined; unsent: number }) {
+  const t = useTranslations('nav');
   const tabs = [
     { key: 'reports', label: t('reports'), to: href.reports(), Icon: ListIcon },
     { key: 'pir', label: t('pir'), to: href.pir(lastReport ?? '_'), Icon: ClipboardCheckIcon },
@@ -65,4 +70,4 @@ export function TabBar() {
       </div>
     </nav>
   );
-}
+});

@@ -1,17 +1,18 @@
 'use client';
-import { useCallback, useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
-import { FormProvider, useForm, type FieldValues } from 'react-hook-form';
+import { memo, useCallback, useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
+import { FormProvider, useForm, type FieldValues, type UseFormReturn } from 'react-hook-form';
 import type { Pir } from '@/lib/contract';
 import { stepErrors, type StepDefinition } from '@/features/inspection/model/step-definition';
 import { stepState } from '@/lib/inspection/steps';
 import { isEditable, stepLock } from '@/lib/lifecycle/transitions';
 import { useDeviceName } from '@/lib/hooks/use-device-name';
-import { FieldChecksContext, FieldDisplayContext, fieldCheckStore, RequiredLegend, type FieldDisplay } from '@/components/forms/field';
-import { FieldLabelsContext, fieldLabelStore } from '@/components/forms/field-labels';
+import { FieldChecksContext, FieldDisplayContext, fieldCheckStore, RequiredLegend, type FieldCheckStore, type FieldDisplay } from '@/components/forms/field';
+import { FieldLabelsContext, fieldLabelStore, type FieldLabelStore } from '@/components/forms/field-labels';
 import { requiredPaths } from '@/features/inspection/model/required';
 import { flipLists, flipPathKeys } from '@/features/inspection/model/form-order';
 import { completeStep, editSteps } from '../data/edit-step';
 import { StepFrame, useStepKept } from './step-frame';
+import { useStepReport } from './step-report';
 
 /** Brings the first field showing a message into view and puts the focus on its control. */
 function focusFirstError(root: HTMLElement | null) {
@@ -32,17 +33,8 @@ type Prepared = Pir & { extended: NonNullable<Pir['extended']> };
  * the form its messages, the count of fields that need attention and "Mark complete"; react-hook-form
  * does not validate on its own. "Mark complete" is enabled only when the step is valid and not already complete.
  */
-export function FormStep<V extends FieldValues>({
-  report,
-  def,
-  onCompleted,
-  children,
-}: {
-  report: Pir;
-  def: StepDefinition<V>;
-  onCompleted: () => void;
-  children: React.ReactNode;
-}) {
+export function FormStep<V extends FieldValues>({ def, onCompleted, children }: { def: StepDefinition<V>; onCompleted: () => void; children: React.ReactNode }) {
+  const report = useStepReport();
   const device = useDeviceName();
   const editable = isEditable(report, device);
   const prepared = report.extended ? (report as Prepared) : null;
@@ -114,20 +106,50 @@ export function FormStep<V extends FieldValues>({
         onCompleted();
       }}
     >
-      <FormProvider {...form}>
-        <FieldChecksContext.Provider value={checks}>
-          <FieldLabelsContext.Provider value={labels}>
-            <FieldDisplayContext.Provider value={display}>
-              <div ref={root} className="contents">
-                {editable && required.size > 0 && <RequiredLegend />}
-                {/* Not a <form>: nothing is submitted (every change is stored at once), and inside a form each
-                    Radix switch adds a hidden input measured on mount, one forced layout per switch. */}
-                <div className="flex flex-col gap-5">{children}</div>
-              </div>
-            </FieldDisplayContext.Provider>
-          </FieldLabelsContext.Provider>
-        </FieldChecksContext.Provider>
-      </FormProvider>
+      <StepFields form={form} checks={checks} labels={labels} display={display} legend={editable && required.size > 0} root={root}>
+        {children}
+      </StepFields>
     </StepFrame>
   );
 }
+
+/**
+ * The step's fields, redrawn only when what they are given changes: not at each edit of the report
+ * (the step screen is memoised, so its children stay the same elements). Each field follows the form
+ * and its own message and mark in the stores below.
+ */
+const StepFields = memo(function StepFields({
+  form,
+  checks,
+  labels,
+  display,
+  legend,
+  root,
+  children,
+}: {
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- any step's form
+  form: UseFormReturn<any>;
+  checks: FieldCheckStore;
+  labels: FieldLabelStore;
+  display: FieldDisplay;
+  legend: boolean;
+  root: React.RefObject<HTMLDivElement | null>;
+  children: React.ReactNode;
+}) {
+  return (
+    <FormProvider {...form}>
+      <FieldChecksContext.Provider value={checks}>
+        <FieldLabelsContext.Provider value={labels}>
+          <FieldDisplayContext.Provider value={display}>
+            <div ref={root} className="contents">
+              {legend && <RequiredLegend />}
+              {/* Not a <form>: nothing is submitted (every change is stored at once), and inside a form each
+                  Radix switch adds a hidden input measured on mount, one forced layout per switch. */}
+              <div className="flex flex-col gap-5">{children}</div>
+            </div>
+          </FieldDisplayContext.Provider>
+        </FieldLabelsContext.Provider>
+      </FieldChecksContext.Provider>
+    </FormProvider>
+  );
+});

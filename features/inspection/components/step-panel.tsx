@@ -8,6 +8,7 @@ import { useFormatter, useTranslations } from 'next-intl';
 import { submittedAt } from '@/lib/lifecycle/transitions';
 import { AvailableStep, ClaimedStep } from './steps/prepare-steps';
 import { StepFrame } from './step-frame';
+import { StepReportContext } from './step-report';
 import { PROCESS_TYPE } from '@/lib/tasks/builders';
 import { processStatus } from '@/lib/tasks/model';
 import { isClaimedByOtherDevice } from '@/lib/reports/groups';
@@ -61,13 +62,19 @@ const StartStep = lazy(() => chunk.start().then((m) => ({ default: m.StartStep }
 const SignatureStep = lazy(() => chunk.signature().then((m) => ({ default: m.SignatureStep })));
 const SubmitStep = lazy(() => chunk.submit().then((m) => ({ default: m.SubmitStep })));
 
-type FormStepProps = { report: Pir; onCompleted: () => void };
+type FormStepProps = { onCompleted: () => void };
 
 function form<M>(load: () => Promise<M>, pick: (m: M) => (p: FormStepProps) => React.ReactNode): StepScreen {
-  const Form = lazy(() => load().then((m) => ({ default: pick(m) })));
+  // Memoised, and given the report by context: an edit redraws the step's frame (FormStep reads the
+  // report), not the step's fields, which follow the form (20 catches redrawn at each keystroke before).
+  const Form = lazy(() => load().then((m) => ({ default: memo(pick(m)) })));
   function FormScreen({ report, onDone }: ScreenProps) {
     // Keyed by report: a form starts from that report's stored values.
-    return <Form key={report.id} report={report} onCompleted={onDone} />;
+    return (
+      <StepReportContext value={report}>
+        <Form key={report.id} onCompleted={onDone} />
+      </StepReportContext>
+    );
   }
   return { Screen: FormScreen, load };
 }

@@ -5,7 +5,7 @@ import { setBusy } from '@/lib/app/busy';
 import { useTranslations } from 'next-intl';
 import { CameraIcon, CloudIcon, FilePlus2Icon, ImageIcon, Trash2Icon, XIcon } from 'lucide-react';
 import { useEffect, useId, useRef, useState } from 'react';
-import type { Attachment, Pir } from '@/lib/contract';
+import type { Attachment } from '@/lib/contract';
 import { stepState } from '@/lib/inspection/steps';
 import { pirAttachmentsStep } from '@/features/inspection/model/definitions/pir-attachments';
 import { stepErrors } from '@/features/inspection/model/step-definition';
@@ -19,6 +19,7 @@ import { Label } from '@/components/ui/label';
 import { NativeSelect } from '@/components/ui/native-select';
 import { ConfirmDialog } from '@/components/shared/confirm-dialog';
 import { StepFrame, useStepKept } from '../step-frame';
+import { useStepReport } from '../step-report';
 import {
   highlightClass,
   ImageSourceButtons,
@@ -72,7 +73,8 @@ function useLeaveGuard(active: boolean, ask: (proceed: () => void) => void, keep
 }
 
 /** pirattachments: the report's attachments — the server's (read-only) and those made on this tablet. */
-export function AttachmentsStep({ report, onCompleted }: { report: Pir; onCompleted: () => void }) {
+export function AttachmentsStep({ onCompleted }: { onCompleted: () => void }) {
+  const report = useStepReport();
   const t = useTranslations('media');
   const state = stepState(report, 'pirattachments');
   const device = useDeviceName();

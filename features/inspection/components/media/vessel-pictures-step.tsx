@@ -5,7 +5,6 @@ import dynamic from 'next/dynamic';
 import { useTranslations } from 'next-intl';
 import { PenLineIcon, Trash2Icon } from 'lucide-react';
 import { memo, useCallback, useDeferredValue, useId, useState } from 'react';
-import type { Pir } from '@/lib/contract';
 import { stepState } from '@/lib/inspection/steps';
 import { vesselPicturesStep } from '@/features/inspection/model/definitions/vessel-pictures';
 import { stepErrors } from '@/features/inspection/model/step-definition';
@@ -27,6 +26,7 @@ import { useOwnedText } from '@/components/forms/use-owned-text';
 import { useValidationText, type ShownMessage } from '@/components/forms/use-validation-text';
 import { ConfirmDialog } from '@/components/shared/confirm-dialog';
 import { StepFrame, useStepKept } from '../step-frame';
+import { useStepReport } from '../step-report';
 import {
   highlightClass,
   ImageSourceButtons,
@@ -73,7 +73,8 @@ function maxDate(): string {
 }
 
 /** vesselpictures: pictures of the vessel from the camera or a file, each with type, description and date. */
-export function VesselPicturesStep({ report, onCompleted }: { report: Pir; onCompleted: () => void }) {
+export function VesselPicturesStep({ onCompleted }: { onCompleted: () => void }) {
+  const report = useStepReport();
   const t = useTranslations('media');
   const state = stepState(report, 'vesselpictures');
   const device = useDeviceName();

@@ -1,7 +1,6 @@
 'use client';
 import { useTranslations } from 'next-intl';
 import { useController } from 'react-hook-form';
-import type { Pir } from '@/lib/contract';
 import { AUTHORISATION_ISSUER_DATASET } from '@/lib/contract/constants';
 import type { MediaStep } from '@/features/inspection/data/pictures';
 import { fishingAuthorisationStep, newFishingAuthorization } from '@/features/inspection/model/definitions/fishing-authorisations';
@@ -14,6 +13,7 @@ import { ListSection } from '@/components/forms/list-section';
 import { cn } from '@/lib/utils';
 import { AttachmentPicker } from '@/features/inspection/components/media/attachment-picker';
 import { FormStep } from '../form-step';
+import { useStepReport } from '../step-report';
 
 /** SPEC §3: a fishing authorisation is an ATF or a CSFL. */
 function AuthorisationType({ name }: { name: string }) {
@@ -55,7 +55,8 @@ function AuthorisationType({ name }: { name: string }) {
  * made new, as the monitoring step does for MFR. A change is an edit of the step (its done flag is
  * cleared); past inspecting the form is disabled and so is the picker.
  */
-function AuthorisationAttachment({ report, name, documentType, step }: { report: Pir; name: string; documentType: 'AUTF' | 'TRAU'; step: MediaStep }) {
+function AuthorisationAttachment({ name, documentType, step }: { name: string; documentType: 'AUTF' | 'TRAU'; step: MediaStep }) {
+  const report = useStepReport();
   const { field } = useController({ name });
   const uid = field.value as string | null | undefined;
   return (
@@ -75,10 +76,10 @@ function AuthorisationAttachment({ report, name, documentType, step }: { report:
 }
 
 /** RelevantFishingauthorisation: the vessel's fishing authorisations (new ones ATF, from the PIR). */
-export function FishingAuthorisationStep({ report, onCompleted }: { report: Pir; onCompleted: () => void }) {
+export function FishingAuthorisationStep({ onCompleted }: { onCompleted: () => void }) {
   const t = useTranslations('fields');
   return (
-    <FormStep report={report} def={fishingAuthorisationStep} onCompleted={onCompleted}>
+    <FormStep def={fishingAuthorisationStep} onCompleted={onCompleted}>
       <ListSection
         name="fishingAuthorizations"
         title={t('fishingAuthorisations')}
@@ -98,7 +99,7 @@ export function FishingAuthorisationStep({ report, onCompleted }: { report: Pir;
             <ReferenceField name={`fishingAuthorizations.${i}.gear`} label={t('gears')} dataset="gear" multiple />
             <SwitchField name={`fishingAuthorizations.${i}.objection`} label={t('objection')} />
             <TextField name={`fishingAuthorizations.${i}.comments`} label={t('comments')} multiline className="@xl:col-span-2" />
-            <AuthorisationAttachment report={report} name={`fishingAuthorizations.${i}.attachment`} documentType="AUTF" step="RelevantFishingauthorisation" />
+            <AuthorisationAttachment name={`fishingAuthorizations.${i}.attachment`} documentType="AUTF" step="RelevantFishingauthorisation" />
           </>
         )}
       </ListSection>
@@ -107,10 +108,10 @@ export function FishingAuthorisationStep({ report, onCompleted }: { report: Pir;
 }
 
 /** RelevantTranshipmentAuthorisation: the vessel's transhipment authorisations. */
-export function TranshipmentAuthorisationStep({ report, onCompleted }: { report: Pir; onCompleted: () => void }) {
+export function TranshipmentAuthorisationStep({ onCompleted }: { onCompleted: () => void }) {
   const t = useTranslations('fields');
   return (
-    <FormStep report={report} def={transhipmentAuthorisationStep} onCompleted={onCompleted}>
+    <FormStep def={transhipmentAuthorisationStep} onCompleted={onCompleted}>
       <ListSection
         name="transhipmentAuthorizations"
         title={t('transhipmentAuthorisations')}
@@ -126,7 +127,7 @@ export function TranshipmentAuthorisationStep({ report, onCompleted }: { report:
             <DateField name={`transhipmentAuthorizations.${i}.validTo`} label={t('validTo')} />
             <SwitchField name={`transhipmentAuthorizations.${i}.objection`} label={t('objection')} />
             <TextField name={`transhipmentAuthorizations.${i}.comments`} label={t('comments')} multiline className="@xl:col-span-2" />
-            <AuthorisationAttachment report={report} name={`transhipmentAuthorizations.${i}.attachment`} documentType="TRAU" step="RelevantTranshipmentAuthorisation" />
+            <AuthorisationAttachment name={`transhipmentAuthorizations.${i}.attachment`} documentType="TRAU" step="RelevantTranshipmentAuthorisation" />
           </>
         )}
       </ListSection>

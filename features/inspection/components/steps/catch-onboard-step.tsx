@@ -3,7 +3,6 @@ import { useTranslations } from 'next-intl';
 import { TriangleAlertIcon } from 'lucide-react';
 import { memo, useId, useMemo } from 'react';
 import { useWatch } from 'react-hook-form';
-import type { Pir } from '@/lib/contract';
 import { catchOnboardStep, newCatchOnboard, withCatchOnboardDeltas, type CatchOnboard } from '@/features/inspection/model/definitions/catch-onboard';
 import { isDeltaWarning } from '@/features/inspection/model/validation/delta';
 import { SwitchField } from '@/components/forms/choice-field';
@@ -160,9 +159,9 @@ const CatchOnboardList = memo(function CatchOnboardList() {
 });
 
 /** catchonboard: the catch found on board, declared against verified quantities (SPEC §2, §3, §5). */
-export function CatchOnboardStep({ report, onCompleted }: { report: Pir; onCompleted: () => void }) {
+export function CatchOnboardStep({ onCompleted }: { onCompleted: () => void }) {
   return (
-    <FormStep report={report} def={catchOnboardStep} onCompleted={onCompleted}>
+    <FormStep def={catchOnboardStep} onCompleted={onCompleted}>
       <CatchOnboardList />
     </FormStep>
   );

@@ -1,7 +1,6 @@
 'use client';
 import { useTranslations } from 'next-intl';
 import { memo } from 'react';
-import type { Pir } from '@/lib/contract';
 import { catchRetainedStep, newRetainedCatch, withRetainedDelta, type RetainedCatch } from '@/features/inspection/model/definitions/catch-retained';
 import { SwitchField } from '@/components/forms/choice-field';
 import { ListSection } from '@/components/forms/list-section';
@@ -47,9 +46,9 @@ const RetainedCatchList = memo(function RetainedCatchList() {
 });
 
 /** catchretained: catch retained on board, declared against actual quantity (SPEC §2, §3, §5). */
-export function CatchRetainedStep({ report, onCompleted }: { report: Pir; onCompleted: () => void }) {
+export function CatchRetainedStep({ onCompleted }: { onCompleted: () => void }) {
   return (
-    <FormStep report={report} def={catchRetainedStep} onCompleted={onCompleted}>
+    <FormStep def={catchRetainedStep} onCompleted={onCompleted}>
       <RetainedCatchList />
     </FormStep>
   );

@@ -1,7 +1,6 @@
 'use client';
 import { useTranslations } from 'next-intl';
 import { memo } from 'react';
-import type { Pir } from '@/lib/contract';
 import { controlledCatchesStep, newControlledCatch } from '@/features/inspection/model/definitions/controlled-catches';
 import { ListSection } from '@/components/forms/list-section';
 import { NumberField } from '@/components/forms/text-field';
@@ -45,9 +44,9 @@ const ControlledCatchList = memo(function ControlledCatchList() {
 });
 
 /** ControlledCatches: extended.pir.controlledCatches, the catches subject to control (SPEC §3, §5). */
-export function ControlledCatchesStep({ report, onCompleted }: { report: Pir; onCompleted: () => void }) {
+export function ControlledCatchesStep({ onCompleted }: { onCompleted: () => void }) {
   return (
-    <FormStep report={report} def={controlledCatchesStep} onCompleted={onCompleted}>
+    <FormStep def={controlledCatchesStep} onCompleted={onCompleted}>
       <ControlledCatchList />
     </FormStep>
   );

@@ -1,7 +1,6 @@
 'use client';
 import { useTranslations } from 'next-intl';
 import { useWatch } from 'react-hook-form';
-import type { Pir } from '@/lib/contract';
 import { commentsStep } from '@/features/inspection/model/definitions/comments';
 import { examinationsStep } from '@/features/inspection/model/definitions/examinations';
 import { findingsStep } from '@/features/inspection/model/definitions/findings';
@@ -10,14 +9,15 @@ import { TextField } from '@/components/forms/text-field';
 import { YesNoField } from '@/components/forms/choice-field';
 import { ReferenceField } from '@/components/forms/reference-field';
 import { FormStep } from '../form-step';
+import { useStepReport } from '../step-report';
 
 const EXAMINATIONS = ['logBookExamination', 'catchDocumentationSchemeCompliance', 'tradeInformationSchemeCompliance', 'gearExamination'] as const;
 
 /** examinations: four yes/no answers with comments, and the gear type (SPEC §2). */
-export function ExaminationsStep({ report, onCompleted }: { report: Pir; onCompleted: () => void }) {
+export function ExaminationsStep({ onCompleted }: { onCompleted: () => void }) {
   const t = useTranslations('fields');
   return (
-    <FormStep report={report} def={examinationsStep} onCompleted={onCompleted}>
+    <FormStep def={examinationsStep} onCompleted={onCompleted}>
       {EXAMINATIONS.map((name) => (
         <fieldset key={name} className="grid grid-cols-1 gap-4 rounded-lg border p-4 @xl:grid-cols-2">
           <legend className="px-1 font-medium">{t(name)}</legend>
@@ -31,10 +31,10 @@ export function ExaminationsStep({ report, onCompleted }: { report: Pir; onCompl
 }
 
 /** findings: the inspector's findings and the master's comments, free text. */
-export function FindingsStep({ report, onCompleted }: { report: Pir; onCompleted: () => void }) {
+export function FindingsStep({ onCompleted }: { onCompleted: () => void }) {
   const t = useTranslations('findings');
   return (
-    <FormStep report={report} def={findingsStep} onCompleted={onCompleted}>
+    <FormStep def={findingsStep} onCompleted={onCompleted}>
       <TextField name="findingsByInspector" label={t('findingsByInspector')} multiline />
       <TextField name="commentsByMaster" label={t('commentsByMaster')} multiline />
     </FormStep>
@@ -54,10 +54,10 @@ function InfringementDetails() {
 }
 
 /** infringement: whether infringements were found; details only when yes (SPEC §2). */
-export function InfringementStep({ report, onCompleted }: { report: Pir; onCompleted: () => void }) {
+export function InfringementStep({ onCompleted }: { onCompleted: () => void }) {
   const t = useTranslations('fields');
   return (
-    <FormStep report={report} def={infringementStep} onCompleted={onCompleted}>
+    <FormStep def={infringementStep} onCompleted={onCompleted}>
       <YesNoField name="hasInfringements" label={t('hasInfringements')} />
       <InfringementDetails />
     </FormStep>
@@ -65,10 +65,11 @@ export function InfringementStep({ report, onCompleted }: { report: Pir; onCompl
 }
 
 /** comments: the office's note on this inspection, read before signing. */
-export function CommentsStep({ report, onCompleted }: { report: Pir; onCompleted: () => void }) {
+export function CommentsStep({ onCompleted }: { onCompleted: () => void }) {
   const t = useTranslations('fields');
+  const report = useStepReport();
   return (
-    <FormStep report={report} def={commentsStep} onCompleted={onCompleted}>
+    <FormStep def={commentsStep} onCompleted={onCompleted}>
       {report.inspectionComment ? (
         <blockquote className="rounded-lg border-s-4 border-warning bg-warning/10 p-4 whitespace-pre-wrap" data-testid="inspection-comment">
           {report.inspectionComment}

@@ -1,13 +1,14 @@
 'use client';
 import { useTranslations } from 'next-intl';
 import { useController, useWatch } from 'react-hook-form';
-import type { Pir } from '@/lib/contract';
 import { monitoringStep } from '@/features/inspection/model/definitions/monitoring';
 import { YesNoField } from '@/components/forms/choice-field';
 import { AttachmentPicker } from '@/features/inspection/components/media/attachment-picker';
 import { FormStep } from '../form-step';
+import { useStepReport } from '../step-report';
 
-function MonitoringAttachments({ report }: { report: Pir }) {
+function MonitoringAttachments() {
+  const report = useStepReport();
   const t = useTranslations('fields');
   const { field } = useController({ name: 'monitoredLanTrxAttachments' });
   const monitored = useWatch({ name: 'monitoredLanTrx' }) as boolean | null;
@@ -28,12 +29,12 @@ function MonitoringAttachments({ report }: { report: Pir }) {
 }
 
 /** monitoring: was the landing or transhipment monitored; attachments only when yes (SPEC §2). */
-export function MonitoringStep({ report, onCompleted }: { report: Pir; onCompleted: () => void }) {
+export function MonitoringStep({ onCompleted }: { onCompleted: () => void }) {
   const t = useTranslations('fields');
   return (
-    <FormStep report={report} def={monitoringStep} onCompleted={onCompleted}>
+    <FormStep def={monitoringStep} onCompleted={onCompleted}>
       <YesNoField name="monitoredLanTrx" label={t('monitoredLanTrx')} />
-      <MonitoringAttachments report={report} />
+      <MonitoringAttachments />
     </FormStep>
   );
 }

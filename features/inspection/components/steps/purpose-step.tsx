@@ -1,7 +1,6 @@
 'use client';
 import { useTranslations } from 'next-intl';
 import { useWatch } from 'react-hook-form';
-import type { Pir } from '@/lib/contract';
 import { PURPOSE_OTHER_ID } from '@/lib/contract/constants';
 import { purposeStep } from '@/features/inspection/model/definitions/purpose';
 import { TextField } from '@/components/forms/text-field';
@@ -18,10 +17,10 @@ function PurposeDetails() {
 }
 
 /** purposeandportofcall: port of inspection, last port of call, purposes of entry. */
-export function PurposeStep({ report, onCompleted }: { report: Pir; onCompleted: () => void }) {
+export function PurposeStep({ onCompleted }: { onCompleted: () => void }) {
   const t = useTranslations('fields');
   return (
-    <FormStep report={report} def={purposeStep} onCompleted={onCompleted}>
+    <FormStep def={purposeStep} onCompleted={onCompleted}>
       <div className="grid grid-cols-1 gap-4 @xl:grid-cols-2">
         <ReferenceField name="portOfInspection" label={t('portOfInspection')} dataset="designatedPort" />
         <TextField name="lastPortOfCallFreeForm" label={t('lastPortOfCall')} />

@@ -1,7 +1,6 @@
 'use client';
 import { useTranslations } from 'next-intl';
 import { useWatch } from 'react-hook-form';
-import type { Pir } from '@/lib/contract';
 import { newRfmoListing, rfmoStatusStep } from '@/features/inspection/model/definitions/rfmo-status';
 import { TextField } from '@/components/forms/text-field';
 import { YesNoField } from '@/components/forms/choice-field';
@@ -17,10 +16,10 @@ function VesselIdentifier({ index }: { index: number }) {
 }
 
 /** statusinrfmo: the vessel's standing in each RFMO (SPEC §5: one entry per RFMO). */
-export function RfmoStatusStep({ report, onCompleted }: { report: Pir; onCompleted: () => void }) {
+export function RfmoStatusStep({ onCompleted }: { onCompleted: () => void }) {
   const t = useTranslations('fields');
   return (
-    <FormStep report={report} def={rfmoStatusStep} onCompleted={onCompleted}>
+    <FormStep def={rfmoStatusStep} onCompleted={onCompleted}>
       <ListSection
         name="rfmoIuuListing"
         title={t('rfmoListings')}

@@ -2,7 +2,7 @@
 import { useFormatter, useTranslations } from 'next-intl';
 import { useId, useMemo, useState } from 'react';
 import { useController, useFormContext, useWatch } from 'react-hook-form';
-import type { Pir, ReferenceDataset } from '@/lib/contract';
+import type { ReferenceDataset } from '@/lib/contract';
 import {
   groupDonorTranshipments,
   newTranshipmentContent,
@@ -449,9 +449,9 @@ function DonorEntries() {
 }
 
 /** transhipmentInfo: transhipments of this trip, the inspector's own entries and the donor vessel's (SPEC §3, §5). */
-export function TranshipmentStep({ report, onCompleted }: { report: Pir; onCompleted: () => void }) {
+export function TranshipmentStep({ onCompleted }: { onCompleted: () => void }) {
   return (
-    <FormStep report={report} def={transhipmentInfoStep} onCompleted={onCompleted}>
+    <FormStep def={transhipmentInfoStep} onCompleted={onCompleted}>
       <OwnEntries />
       <DonorEntries />
     </FormStep>

@@ -1,7 +1,6 @@
 'use client';
 import { useTranslations } from 'next-intl';
 import { useWatch } from 'react-hook-form';
-import type { Pir } from '@/lib/contract';
 import { VMS_ON_BOARD, VMS_OTHER_ID, type VmsOnBoard } from '@/lib/contract/constants';
 import { vesselIdentityStep } from '@/features/inspection/model/definitions/vessel-identity';
 import { NumberField, TextField } from '@/components/forms/text-field';
@@ -39,10 +38,10 @@ function VmsOnBoardField() {
 }
 
 /** updatevesselidentity: the vessel as found in port (SPEC §3 extended.vessel, §5 rules). */
-export function VesselIdentityStep({ report, onCompleted }: { report: Pir; onCompleted: () => void }) {
+export function VesselIdentityStep({ onCompleted }: { onCompleted: () => void }) {
   const t = useTranslations('fields');
   return (
-    <FormStep report={report} def={vesselIdentityStep} onCompleted={onCompleted}>
+    <FormStep def={vesselIdentityStep} onCompleted={onCompleted}>
       <div className="grid grid-cols-1 gap-4 @xl:grid-cols-2">
         <TextField name="name" label={t('vesselName')} />
         <ReferenceField name="flagStateId" label={t('flagState')} dataset="flag" />
