@@ -288,6 +288,10 @@ export async function run(): Promise<{ rows: Row[]; details: string }> {
       { ...inspectingReport(await fetchTemplate(origin, session.token, submitId), { device, inspector, pictures: PICTURES }), inspectionstatus: Object.fromEntries(FORM_STEPS.map((s) => [s, true])) },
       { attachments: ATTACHMENTS, pages: ATTACHMENT_PAGES },
     );
+    // Written with the app closed (a file of its origin open instead): the app, left open, could store its
+    // own copy of these reports over them (a listing merged meanwhile), and the report then opened on
+    // another step and the one to submit was no longer signed (seen once in 17 runs).
+    await page.goto(`${origin}/manifest.webmanifest`);
     await writeLocalState(page, [inspecting, toSubmit.report], [...files, ...toSubmit.files], bases, { clear: false, negative: sigs });
     await page.goto(`${origin}/reports/`);
     const card = page.locator(`[data-report-id="${inspectId}"]`);

@@ -15,6 +15,9 @@ import { NEW_ITEM_HIGHLIGHT_MS } from '@/lib/ui/durations';
  */
 const FIRST_DRAWN = 2;
 
+/** One element for every entry's delete button: the list is drawn again at each entry added or deleted. */
+const DELETE_ICON = <Trash2Icon className="text-destructive" aria-hidden />;
+
 /** Where a listed entry stands among those shown: for titles numbered over the shown entries only. */
 export interface ListedAt {
   position: number;
@@ -118,7 +121,7 @@ export function ListSection<V extends FieldValues>({
               <div className="mb-3 flex items-center justify-between gap-2">
                 <h4 className="min-w-0 font-medium break-words">{titleOf(index)}</h4>
                 <Button type="button" variant="ghost" size="icon" aria-label={t('delete', { item: titleOf(index) })} disabled={disabled} onClick={() => setDeleting(index)}>
-                  <Trash2Icon className="text-destructive" aria-hidden />
+                  {DELETE_ICON}
                 </Button>
               </div>
               <FieldEntryContext.Provider value={outer ? `${outer}, ${titleOf(index)}` : titleOf(index)}>

@@ -1,7 +1,7 @@
 'use client';
 import { useTranslations } from 'next-intl';
 import { ChevronLeftIcon, ChevronRightIcon, ListIcon } from 'lucide-react';
-import { useState } from 'react';
+import { memo, useState } from 'react';
 import type { Pir, StepName } from '@/lib/contract';
 import { Button } from '@/components/ui/button';
 import { Progress } from '@/components/ui/progress';
@@ -69,9 +69,19 @@ export function StepNavigator({ report, steps, shown, current }: { report: Pir; 
 /**
  * Previous and Next: links to the neighbouring steps, disabled at either end of the list. On the
  * navigator (test ids `step-previous`, `step-next`) and at the end of every step, where each also
- * names the step it opens (`step-end-previous`, `step-end-next`).
+ * names the step it opens (`step-end-previous`, `step-end-next`). Memoised: not drawn again at each edit.
  */
-export function StepLinks({ steps, shown, testIdPrefix = 'step', named = false }: { steps: readonly StepName[]; shown: StepName; testIdPrefix?: string; named?: boolean }) {
+export const StepLinks = memo(function StepLinks({
+  steps,
+  shown,
+  testIdPrefix = 'step',
+  named = false,
+}: {
+  steps: readonly StepName[];
+  shown: StepName;
+  testIdPrefix?: string;
+  named?: boolean;
+}) {
   const ti = useTranslations('inspection');
   const index = steps.indexOf(shown);
   const previous = index > 0 ? steps[index - 1] : undefined;
@@ -86,7 +96,7 @@ export function StepLinks({ steps, shown, testIdPrefix = 'step', named = false }
       </StepLink>
     </div>
   );
-}
+});
 
 function StepLink({ to, testId, named, align, children }: { to: StepName | undefined; testId: string; named: boolean; align: 'start' | 'end'; children: React.ReactNode }) {
   const t = useTranslations('steps');
