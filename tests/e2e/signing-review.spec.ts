@@ -36,7 +36,7 @@ const longFinding = (lang: Lang) => {
 /**
  * Changes the app's settings, then reloads the page, or loads `at` afresh: with its step in the address
  * from the start. A step's hash set right after a reload, while the app was still starting, was once
- * dropped by the router's first address update, and the page then followed the current step instead.
+ * lost from the address (what removed it was not found), and the page then followed the current step.
  */
 async function setSettings(page: Page, patch: { language?: Lang; darkMode?: boolean | null }, at?: string) {
   await page.evaluate((p) => {
