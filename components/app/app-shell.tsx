@@ -5,7 +5,7 @@ import { useOnline } from '@/lib/hooks/use-online';
 import { isLoggedIn } from '@/lib/session/login-state';
 import { sessionStore } from '@/lib/session/session-store';
 import { useStore } from '@/lib/store/use-store';
-import { useReferenceDataLifecycle } from '@/lib/reference-data/use-reference-data';
+import { HeldListsContext, useReferenceDataLifecycle } from '@/lib/reference-data/use-reference-data';
 import { useCurrentFiles } from '@/lib/reports/use-current-files';
 import { TabBar } from './tab-bar';
 import { Loading } from '../shared/loading';
@@ -27,7 +27,7 @@ export function AppShell({ children }: { children: React.ReactNode }) {
   const user = useStore(sessionStore);
   const online = useOnline();
   const loggedIn = user !== undefined && isLoggedIn(user, online);
-  useReferenceDataLifecycle(loggedIn);
+  const lists = useReferenceDataLifecycle(loggedIn);
   // The listing is asked for as soon as the inspector is known to be signed in, not once the tablet's
   // reports are read from IndexedDB: on a first visit over a weak link it arrives ~0.6 s sooner.
   useCurrentFiles(loggedIn);
@@ -37,7 +37,7 @@ export function AppShell({ children }: { children: React.ReactNode }) {
   }
   if (!loggedIn) return <LoginScreen />;
   return (
-    <>
+    <HeldListsContext value={lists}>
       <a
         href="#main"
         className="sr-only focus:not-sr-only focus:fixed focus:top-2 focus:left-2 focus:z-50 focus:rounded-md focus:bg-card focus:p-3"
@@ -55,6 +55,6 @@ export function AppShell({ children }: { children: React.ReactNode }) {
         </LocalDataGate>
       </main>
       <TabBar />
-    </>
+    </HeldListsContext>
   );
 }

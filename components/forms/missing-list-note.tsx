@@ -4,7 +4,7 @@ import { RotateCcwIcon } from 'lucide-react';
 import { useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import type { ReferenceDataset } from '@/lib/contract';
-import { fetchMissingLists, useReferenceData } from '@/lib/reference-data/use-reference-data';
+import { fetchMissingLists, useHeldLists } from '@/lib/reference-data/use-reference-data';
 import { Button } from '@/components/ui/button';
 import { useConnection } from '@/lib/hooks/use-connection';
 
@@ -13,10 +13,15 @@ import { useConnection } from '@/lib/hooks/use-connection';
  * itself (or will be, once back online), and a way to ask for it now. Nothing while the list is here.
  */
 export function MissingListNote({ dataset }: { dataset: ReferenceDataset }) {
-  const t = useTranslations('referenceLists');
-  const { data, isPending } = useReferenceData();
-  const offline = useConnection() === 'offline';
+  const { data, isPending } = useHeldLists();
   if (isPending || data?.[dataset]) return null;
+  return <MissingList dataset={dataset} />;
+}
+
+/** The note itself: only a field whose list is missing follows the connection. */
+function MissingList({ dataset }: { dataset: ReferenceDataset }) {
+  const t = useTranslations('referenceLists');
+  const offline = useConnection() === 'offline';
   return (
     <p className="flex flex-col items-start gap-2 text-sm text-muted-foreground" role="status" data-testid="missing-list" data-dataset={dataset}>
       <span>{t(offline ? 'missingOffline' : 'missing', { list: t(`names.${dataset}`) })}</span>

@@ -4,7 +4,7 @@ import { ChevronsUpDownIcon } from 'lucide-react';
 import { useId, useMemo, useState } from 'react';
 import { useController } from 'react-hook-form';
 import type { Language, ReferenceDataset } from '@/lib/contract';
-import { useReferenceData } from '@/lib/reference-data/use-reference-data';
+import { useHeldLists } from '@/lib/reference-data/use-reference-data';
 import { optionsOf, type Option } from '@/lib/reference-data/search';
 import { cn } from '@/lib/utils';
 import { Field, useFieldMessage } from './field';
@@ -14,7 +14,7 @@ import { MissingListNote } from './missing-list-note';
 /** The options of a reference dataset in the current language (optionally narrowed). */
 export function useOptions(dataset: ReferenceDataset, filter?: (o: Option) => boolean): Option[] {
   const locale = useLocale() as Language;
-  const data = useReferenceData().data;
+  const data = useHeldLists().data;
   return useMemo(() => {
     const all = optionsOf(data?.[dataset], locale);
     return filter ? all.filter(filter) : all;

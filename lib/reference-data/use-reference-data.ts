@@ -1,6 +1,6 @@
 'use client';
 import { useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import { useEffect, useRef } from 'react';
+import { createContext, useContext, useEffect, useMemo, useRef } from 'react';
 import type { ReferenceData, ReferenceDataset } from '@/lib/contract';
 import { REFERENCE_DATASETS } from '@/lib/contract/constants';
 import { api } from '@/lib/api/calls';
@@ -74,7 +74,7 @@ export async function fetchMissingLists(client: QueryClient): Promise<void> {
 }
 
 /** The 15 lists. Kept offline; the cached copy is used as is (never stale), refreshed once per start. */
-export function useReferenceData(enabled = true) {
+function useReferenceData(enabled: boolean) {
   const client = useQueryClient();
   return useQuery({
     queryKey: queryKeys.referenceData,
@@ -86,11 +86,29 @@ export function useReferenceData(enabled = true) {
   });
 }
 
+/** The lists the tablet holds, as the screens read them; `isPending` until they are first read or fetched. */
+export interface HeldLists {
+  data: HeldReferenceData | undefined;
+  isPending: boolean;
+}
+
+/**
+ * The lists, read once for the signed-in app and given to every screen: a step with 20 catches has 60
+ * reference fields, and one query observer each made opening it and every redraw of its entries slower.
+ */
+export const HeldListsContext = createContext<HeldLists>({ data: undefined, isPending: true });
+
+/** The lists the tablet holds (given by the app shell). */
+export function useHeldLists(): HeldLists {
+  return useContext(HeldListsContext);
+}
+
 /**
  * Loads the lists at start, then refreshes them silently once, 2 s later (SPEC §4); a list that
- * could not be fetched is asked for again by itself, backing off, until it is here.
+ * could not be fetched is asked for again by itself, backing off, until it is here. Returns the lists
+ * held, for `HeldListsContext`.
  */
-export function useReferenceDataLifecycle(enabled: boolean) {
+export function useReferenceDataLifecycle(enabled: boolean): HeldLists {
   const client = useQueryClient();
   const query = useReferenceData(enabled);
   const refreshScheduled = useRef(false);
@@ -138,4 +156,7 @@ export function useReferenceDataLifecycle(enabled: boolean) {
     again();
     return () => clearTimeout(timer);
   }, [missing, client]);
+
+  const { data, isPending } = query;
+  return useMemo(() => ({ data, isPending }), [data, isPending]);
 }

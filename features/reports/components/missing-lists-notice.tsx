@@ -1,7 +1,7 @@
 'use client';
 import { useFormatter, useTranslations } from 'next-intl';
 import { ListXIcon } from 'lucide-react';
-import { missingLists, useReferenceData } from '@/lib/reference-data/use-reference-data';
+import { missingLists, useHeldLists } from '@/lib/reference-data/use-reference-data';
 import { useConnection } from '@/lib/hooks/use-connection';
 import { FetchMissingListsButton } from '@/components/forms/missing-list-note';
 
@@ -14,7 +14,7 @@ export function MissingListsNotice() {
   const t = useTranslations('referenceLists');
   const format = useFormatter();
   const connection = useConnection();
-  const { data, isPending } = useReferenceData();
+  const { data, isPending } = useHeldLists();
   const missing = isPending ? [] : missingLists(data);
   if (missing.length === 0) return null;
   return (

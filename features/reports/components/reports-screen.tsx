@@ -12,7 +12,7 @@ import { heldReportIds, picturesShownFirst } from '@/lib/reports/card';
 import { useOutbox } from '@/lib/reports/use-outbox';
 import { groupReports, REPORT_GROUPS } from '@/lib/reports/groups';
 import { createSearchIndex, filterByPorts, keptAsOwnWork, searchReports } from '@/features/reports/model/search';
-import { useReferenceData } from '@/lib/reference-data/use-reference-data';
+import { useHeldLists } from '@/lib/reference-data/use-reference-data';
 import { byId, referenceLabel } from '@/lib/reference-data/labels';
 import { sessionStore } from '@/lib/session/session-store';
 import { settingsStore, updateSettings } from '@/lib/store/settings';
@@ -49,7 +49,7 @@ export function ReportsScreen() {
   const online = useOnline();
   const connection = useConnection();
   const files = useCurrentFiles(Boolean(user));
-  const reference = useReferenceData();
+  const reference = useHeldLists();
   const deviceName = user?.deviceName ?? '';
   const ports = useMemo(() => byId(reference.data?.port), [reference.data]);
   const flags = useMemo(() => byId(reference.data?.flag), [reference.data]);

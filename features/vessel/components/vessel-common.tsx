@@ -7,7 +7,7 @@ import { ArrowLeftIcon, FileIcon, FileTextIcon, ImageIcon } from 'lucide-react';
 import type { Language, Pir } from '@/lib/contract';
 import { fileIdsOfReport } from '@/lib/local-data/files-store';
 import { referenceLabel } from '@/lib/reference-data/labels';
-import { useReferenceData } from '@/lib/reference-data/use-reference-data';
+import { useHeldLists } from '@/lib/reference-data/use-reference-data';
 import { reportTitle } from '@/lib/reports/groups';
 import type { VesselFile, ViewerKind } from '@/features/vessel/model/files';
 import { AppLink as Link } from '@/components/shared/app-link';
@@ -32,7 +32,7 @@ export function useStoredIds(report: Pick<Pir, 'id' | 'status'>) {
 /** Document, picture and flag state labels in the current language (codes and ids when the lists are missing). */
 export function useVesselLabels() {
   const language = useLocale() as Language;
-  const { data } = useReferenceData();
+  const { data } = useHeldLists();
   const tagLabel = useCallback(
     (code: string | null) => {
       if (!code) return null;

@@ -9,7 +9,7 @@ import { ACCEPT_ATTRIBUTE, isAcceptedImage, MediaError, resizeImage, type Resize
 import { addAttachment, addAttachmentPage, type MediaStep } from '@/features/inspection/data/pictures';
 import { NEW_ITEM_HIGHLIGHT_MS } from '@/lib/ui/durations';
 import { findReport } from '@/lib/local-data/reports-store';
-import { useReferenceData } from '@/lib/reference-data/use-reference-data';
+import { useHeldLists } from '@/lib/reference-data/use-reference-data';
 import { referenceLabel } from '@/lib/reference-data/labels';
 import { sessionStore } from '@/lib/session/session-store';
 import { useStore } from '@/lib/store/use-store';
@@ -225,7 +225,7 @@ export function useAuthor(report: Pir): string {
 /** Picture types (PWHO, PPSB, ...) and the other document types, labelled in the current language. */
 export function useDocumentTypes() {
   const language = useLocale() as Language;
-  const { data } = useReferenceData();
+  const { data } = useHeldLists();
   const label = useCallback(
     (code: string) => {
       const entry = data?.documentType?.find((d) => d.code === code) ?? data?.imageType?.find((d) => d.code === code);

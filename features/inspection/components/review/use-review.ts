@@ -6,7 +6,7 @@ import { loadMessages, loadedMessages, type Messages } from '@/lib/i18n/messages
 import { resolveReview, reviewContent, type ResolveDeps, type ResolvedSection } from '@/features/inspection/model/review';
 import type { PreparedPir } from '@/features/inspection/model/definitions/slices';
 import { referenceLabel } from '@/lib/reference-data/labels';
-import { useReferenceData } from '@/lib/reference-data/use-reference-data';
+import { useHeldLists } from '@/lib/reference-data/use-reference-data';
 
 /** The messages of the review's language, loaded on demand (the app's own language is untouched). */
 export function useReviewMessages(language: Language): { messages: Messages | undefined; failed: boolean } {
@@ -34,7 +34,7 @@ export function useReviewMessages(language: Language): { messages: Messages | un
 export function useResolvedReview(report: Pir): { sections: ResolvedSection[]; deps: ResolveDeps } | null {
   const t = useTranslations();
   const format = useFormatter();
-  const refs = useReferenceData();
+  const refs = useHeldLists();
   const data = refs.data;
   const lang = useLocale() as Language;
   const deps = useMemo<ResolveDeps>(() => {
