@@ -43,9 +43,12 @@ async function setSettings(page: Page, patch: { language?: Lang; darkMode?: bool
     const s = JSON.parse(localStorage.getItem('settings') ?? '{}') as Record<string, unknown>;
     localStorage.setItem('settings', JSON.stringify({ ...s, ...p }));
   }, patch);
-  if (!at) return void (await page.reload());
-  await page.goto('about:blank');
-  await page.goto(at);
+  if (at) {
+    await page.goto('about:blank');
+    await page.goto(at);
+  } else {
+    await page.reload();
+  }
 }
 
 

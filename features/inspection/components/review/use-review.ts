@@ -34,8 +34,7 @@ export function useReviewMessages(language: Language): { messages: Messages | un
 export function useResolvedReview(report: Pir): { sections: ResolvedSection[]; deps: ResolveDeps } | null {
   const t = useTranslations();
   const format = useFormatter();
-  const refs = useHeldLists();
-  const data = refs.data;
+  const { data } = useHeldLists();
   const lang = useLocale() as Language;
   const deps = useMemo<ResolveDeps>(() => {
     const find = (dataset: ReferenceDataset, pred: (e: ReferenceEntry) => boolean) => (data?.[dataset] as ReferenceEntry[] | undefined)?.find(pred);
