@@ -3,18 +3,16 @@ import { usePathname } from 'next/navigation';
 import { useMemo, useSyncExternalStore } from 'react';
 import { parseRoute, type AppRoute } from '@/lib/routes/shell-path';
 
-function subscribe(cb: () => void) {
-  window.addEventListener('popstate', cb);
-  return () => window.removeEventListener('popstate', cb);
-}
+const noSubscribe = () => () => {};
 
 /**
- * The app route of the real address. Dynamic routes are served from a shell pre-rendered with
- * `_` ids, so the ids are read from the address once hydrated (null before, matching the HTML).
+ * The app route of the address. Dynamic routes are served from a shell pre-rendered with `_` ids,
+ * so the ids are read once hydrated (null before, matching the HTML). The address is the router's,
+ * not the window's: a navigation's render already sees the address it goes to, while the window's
+ * changes only when that render is committed (the page was then drawn a second time, all at once).
  */
 export function useAppRoute(): AppRoute | null {
-  // Re-renders on client-side navigation, which changes the address without a popstate event.
-  usePathname();
-  const path = useSyncExternalStore(subscribe, () => window.location.pathname, () => null);
-  return useMemo(() => (path === null ? null : parseRoute(path)), [path]);
+  const pathname = usePathname();
+  const hydrated = useSyncExternalStore(noSubscribe, () => true, () => false);
+  return useMemo(() => (hydrated ? parseRoute(pathname) : null), [hydrated, pathname]);
 }

@@ -215,8 +215,6 @@ function useCarouselAfterPaint(): [(node: HTMLDivElement | null) => (() => void)
       cancelAnimationFrame(frame);
       clearTimeout(timer);
       carousel?.destroy();
-      setApi(undefined);
-      setStarted(false);
     };
   }, []);
   return [ref, api, started];
