@@ -96,7 +96,9 @@ export function ListSection<V extends FieldValues>({
           onClick={() => {
             // In the tap itself: a new entry that came a frame later let the next tap land on the entry below it.
             const item = create();
-            append(item);
+            // The focus stays on the button: the new entry comes next, in the order of the page.
+            // (react-hook-form moved it into the entry, which laid the step out in the tap: 35-70 ms at CPU 4x.)
+            append(item, { shouldFocus: false });
             setFresh((item as { uid?: string }).uid ?? 'new');
           }}
         >
