@@ -13,7 +13,7 @@ import type { DemoLogin } from '../e2e/helpers';
 import { makeJpeg } from '../e2e/helpers';
 import { pdfPagesText } from '../pdf-text';
 import { readBlob } from '../../server/db/blob-store';
-import { attrIs, choose, completeFormSteps, count, login, openStep, panel, readyInItsGroup, shown, signBoth, stepper, until, valueIs } from './inspector-day';
+import { attrIs, choose, claimOnce, completeFormSteps, count, login, openStep, panel, readyInItsGroup, shown, signBoth, stepper, until, valueIs } from './inspector-day';
 import type { Find, Tablet } from './tablet';
 
 /** What each field receives, and how: fast keys, or composition. */
@@ -105,7 +105,8 @@ export async function everyCharacter(t: Tablet, dataDir: string, report: Pir, wh
   await t.run(SLOW_CLOCK, -3 * DAY);
   await t.click({ role: 'button', name: 'Refresh the list from the server' });
   await until(t, 'the clock warning', 'var e = find(arg); return !!e && /3 days behind/.test(e.textContent);', { testId: 'clock-banner' });
-  await t.click({ within: { css: `[data-report-id="${report.id}"]` }, role: 'button', name: 'Claim' });
+  // Back to the list by the browser's Back, not by loading it again: a load would undo the slow clock.
+  await claimOnce(t, { css: `[data-report-id="${report.id}"]` }, () => t.run('history.back();'));
   await readyInItsGroup(t, report.id);
   // Opened from its card (no reload: the page keeps its slow clock).
   await t.click({ css: `[data-report-id="${report.id}"] a[href^="/pir/"]` });

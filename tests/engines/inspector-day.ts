@@ -69,7 +69,7 @@ export const readyInItsGroup = (t: Tablet, reportId: number) =>
  * still offered Claim), or landed beside the button; as a person would, the tap is made again from the
  * reports list. A claim already under way is never tapped twice.
  */
-async function claimOnce(t: Tablet, card: Find) {
+export async function claimOnce(t: Tablet, card: Find, backToList = () => t.goto('/reports/')) {
   const claim: Find = { within: card, role: 'button', name: 'Claim' };
   for (let attempt = 1; ; attempt++) {
     if (attempt > 1) console.log(`${t.engine}: Claim tapped again (tap ${attempt})`);
@@ -78,7 +78,7 @@ async function claimOnce(t: Tablet, card: Find) {
       await until(t, 'the claim under way', 'return find(arg) === null;', claim, 10_000);
       if (await t.run<boolean>("return location.pathname.replace(/\\/$/, '') === '/reports';")) return;
       // The tap opened a report instead: back to the list, where the claim is made.
-      await t.goto('/reports/');
+      await backToList();
       await shown(t, card, 20_000);
       if ((await t.run<boolean>('return find(arg) === null;', claim)) || attempt >= 3) return;
     } catch (e) {
