@@ -12,7 +12,7 @@ export function Switch({
   onCheckedChange,
   className,
   ...props
-}: { checked: boolean; onCheckedChange: (checked: boolean) => void } & Omit<React.ComponentProps<'button'>, 'onChange' | 'value' | 'type' | 'role'>) {
+}: { checked: boolean; onCheckedChange: (checked: boolean) => void } & Omit<React.ComponentProps<'button'>, 'onChange' | 'onClick' | 'value' | 'type' | 'role'>) {
   const state = checked ? 'checked' : 'unchecked';
   return (
     <button

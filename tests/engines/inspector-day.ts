@@ -67,7 +67,8 @@ export const readyInItsGroup = (t: Tablet, reportId: number) =>
  * Taps Claim on a card and waits for the claim to be under way (the card no longer offers Claim). In
  * Firefox, a tap in the first seconds after the app installed itself was sometimes not taken (the card
  * still offered Claim), or landed beside the button; as a person would, the tap is made again from the
- * reports list. A claim already under way is never tapped twice.
+ * reports list (reached by `backToList`: a fresh load unless the page's state must stay). A claim
+ * already under way is never tapped twice.
  */
 export async function claimOnce(t: Tablet, card: Find, backToList = () => t.goto('/reports/')) {
   const claim: Find = { within: card, role: 'button', name: 'Claim' };
