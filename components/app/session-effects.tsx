@@ -33,8 +33,13 @@ export function SessionEffects() {
       refreshing = true;
       return api
         .refreshToken()
-        .then((r) => replaceToken(r.token))
+        // A reply that comes after this session ended (signed out, another inspector signed in)
+        // belongs to no one: it neither hands its token to the new session nor ends it.
+        .then((r) => {
+          if (!stopped) replaceToken(r.token);
+        })
         .catch((e) => {
+          if (stopped) return;
           // A refused token ends the session; anything else is tried again while the token lives.
           if (e instanceof ApiError && e.status === 401) return signOut();
           const retry = tokenRetryDelayMs(attempt++, expiresAt, Date.now());

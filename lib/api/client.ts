@@ -10,14 +10,25 @@ import { ApiError, errorFromBody } from './errors';
 type Listener = () => void;
 const sessionExpiredListeners = new Set<Listener>();
 
-/** Called when the server answers 401 SESSION_EXPIRED (the session logs the user out). */
+/** Called when the server answers 401 SESSION_EXPIRED for the current session (the session logs the user out). */
 export function onSessionExpired(l: Listener): () => void {
   sessionExpiredListeners.add(l);
   return () => sessionExpiredListeners.delete(l);
 }
 
-export function notifySessionExpired() {
+/**
+ * The server answered 401 SESSION_EXPIRED to a request sent with `sentToken`. Only the session that
+ * request belonged to ends: a reply to one sent before a sign-in (with no token, or the last
+ * inspector's) arrives after it, and must not sign out the inspector who has just signed in.
+ */
+export function notifySessionExpired(sentToken: string | null) {
+  if (sentToken === null || sentToken !== currentToken()) return;
   for (const l of sessionExpiredListeners) l();
+}
+
+/** The token a request carried, or null. */
+function tokenOf(request: Request): string | null {
+  return request.headers.get('Authorization')?.replace(/^Bearer /, '') ?? null;
 }
 
 /**
@@ -62,7 +73,7 @@ async function send(path: string, options: Options): Promise<Response> {
     if (e instanceof HTTPError) {
       const body = await e.response.text().catch(() => '');
       const err = errorFromBody(e.response.status, url, body);
-      if (e.response.status === 401 && err.message === SESSION_EXPIRED) notifySessionExpired();
+      if (e.response.status === 401 && err.message === SESSION_EXPIRED) notifySessionExpired(tokenOf(e.request));
       throw err;
     }
     if (e instanceof TimeoutError || e instanceof TypeError) {

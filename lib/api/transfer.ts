@@ -77,7 +77,7 @@ export async function download(
     const body = await res.text().catch(() => '');
     // SPEC §8: a 500 with an empty body is error.fileDownload; otherwise the server's message.
     const err = res.status === 500 && body.trim() === '' ? new ApiError('response', 'error.fileDownload', url, 500) : errorFromBody(res.status, url, body);
-    if (res.status === 401 && err.message === SESSION_EXPIRED) notifySessionExpired();
+    if (res.status === 401 && err.message === SESSION_EXPIRED) notifySessionExpired(token);
     throw err;
   }
   // A compressed reply announces its compressed length, and the body arrives decoded: size unknown.
@@ -146,7 +146,7 @@ export function upload(
     xhr.onload = () => {
       if (xhr.status >= 200 && xhr.status < 300) return resolve(xhr.responseText);
       const err = errorFromBody(xhr.status, url, xhr.responseText);
-      if (xhr.status === 401 && err.message === SESSION_EXPIRED) notifySessionExpired();
+      if (xhr.status === 401 && err.message === SESSION_EXPIRED) notifySessionExpired(token);
       reject(err);
     };
     const silent = () => {

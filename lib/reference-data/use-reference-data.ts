@@ -119,11 +119,21 @@ export function useReferenceDataLifecycle(enabled: boolean): HeldLists {
   }, [query.data, query.isError]);
 
   const hasData = Boolean(query.data);
+  const signedIn = useRef(enabled);
+  useEffect(() => {
+    signedIn.current = enabled;
+  }, [enabled]);
   useEffect(() => {
     if (!enabled || !hasData || refreshScheduled.current) return;
     refreshScheduled.current = true;
     // Scheduled once per start; not cancelled by later renders.
     setTimeout(() => {
+      // Signed out meanwhile: asked without a token, the server would answer SESSION_EXPIRED. The
+      // refresh waits for the next sign-in (this effect runs again then).
+      if (!signedIn.current) {
+        refreshScheduled.current = false;
+        return;
+      }
       if (appRuntime().referenceDownloaded) {
         referenceStatus.set({ refreshed: true });
         return;

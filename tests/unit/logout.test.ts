@@ -14,6 +14,7 @@ vi.mock('@/lib/session/session-store', () => ({
 }));
 
 import { logOut } from '@/lib/session/logout';
+import { stubRelativeRequest } from './relative-request';
 
 const calls: { url: string; method: string; auth: string | null }[] = [];
 function serve(reply: () => Response | Promise<Response>) {
@@ -29,16 +30,7 @@ beforeEach(() => {
   state.signedOut = 0;
   calls.length = 0;
   vi.stubGlobal('navigator', { onLine: true });
-  // node's Request takes no relative URL; the browser resolves /be/… against the page
-  const NodeRequest = globalThis.Request;
-  vi.stubGlobal(
-    'Request',
-    class extends NodeRequest {
-      constructor(input: RequestInfo | URL, init?: RequestInit) {
-        super(typeof input === 'string' ? new URL(input, 'http://tablet.local') : input, init);
-      }
-    },
-  );
+  stubRelativeRequest();
 });
 afterEach(() => vi.unstubAllGlobals());
 
