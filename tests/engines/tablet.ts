@@ -126,8 +126,9 @@ export function pageFunction(body: string): string {
 /**
  * In-page body (arg: the element): scrolls it to the middle of the screen (at its edge, the fixed tab
  * bar would take a click) and answers 'ok' once it is enabled, stands still for a frame and is what a
- * tap at its centre would reach; else 'disabled', 'moving' or 'covered'. (A button enabled by the
- * answer just given is enabled a render later: a person waits for it, so does the test.)
+ * tap at its centre would reach; else 'disabled', 'moving' or 'covered' (a driver that lost the reply
+ * says 'unanswered'). (A button enabled by the answer just given is enabled a render later: a person
+ * waits for it, so does the test.)
  */
 export const ACTIONABLE = `if (arg.disabled || arg.getAttribute('aria-disabled') === 'true') return 'disabled';
   arg.scrollIntoView({ block: 'center', inline: 'center' });
@@ -156,7 +157,7 @@ export async function whenActionable<E>(find: () => Promise<E>, actionable: (el:
       if (state !== 'ok') throw new Error(`element ${state}`);
       return await act(el);
     } catch (e) {
-      if (!/detached|stale|not attached|no such element|not connected|intercepted|element moving|element covered|element disabled/i.test(String(e)) || Date.now() > deadline) throw e;
+      if (!/detached|stale|not attached|no such element|not connected|intercepted|element moving|element covered|element disabled|element unanswered/i.test(String(e)) || Date.now() > deadline) throw e;
       await new Promise((r) => setTimeout(r, 100));
     }
   }
