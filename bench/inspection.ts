@@ -30,6 +30,7 @@ import { countStored, freshContext, launch, type BenchWindow } from './lib/brows
 import { fetchTemplate, inspectingReport, pictureFiles, signedByBoth, signaturePng, writeLocalState, type FileSpec } from './lib/local-state';
 import { apiLogin, BARE_PAGE, copyStatic, startServerProcess, tearDown } from './lib/server';
 import { BENCH_USER, bigFiles, makeJpeg, seedBenchData } from './lib/seed';
+import { CLOCK_MARK, GC_TRACE_CATEGORIES, gcDuring, gcPauses, type GcPause } from './lib/gc-pauses';
 
 const REPORTS = 200;
 const CPU_SLOWDOWN = 4;
@@ -238,6 +239,7 @@ export async function run(): Promise<{ rows: Row[]; details: string }> {
   let picture = { t: 0, thumb: 0, stored: 0, longest: 0, longStart: 0, longStartsBefore: 0, longestAfter: 0, longAfterStart: 0, tasks: 0, from: 0, to: 0 };
   let pictureFloor = 0;
   let inspScripts: Script[] = [];
+  let inspGc: GcPause[] = [];
   let submitScripts: Script[] = [];
   let submission = { t: 0, longest: 0, longStart: 0, tasks: 0, pdfs: 0, pdfLongest: 0, pdfWindows: [] as string[], workerNames: [] as string[] };
   const [inspectId, submitId] = seeded.submitIds as [number, number];
@@ -311,7 +313,13 @@ export async function run(): Promise<{ rows: Row[]; details: string }> {
     // PIR_BENCH_HEAPPROFILE=<file>: what the inspection allocates (a sampling heap profile from the
     // catches step to the vessel pictures, collected objects included), for bench/profile-heap.ts.
     const heapTo = process.env.PIR_BENCH_HEAPPROFILE;
-    if (traceTo) await browser.startTracing(page, { path: traceTo, categories: ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'toplevel', 'blink'] });
+    // Without a trace asked for, the garbage collections alone are traced through the inspection: what
+    // holds up an interaction with no script in it (the slowest interactions name them).
+    // (Chrome records one trace at a time: not when the picture's trace is asked for.)
+    const gcTrace = traceTo || process.env.PIR_BENCH_PICTURE_TRACE ? null : path.join(tmpDir('inspection-gc'), 'gc.json');
+    if (traceTo) await browser.startTracing(page, { path: traceTo, categories: ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'toplevel', 'blink', 'v8', ...GC_TRACE_CATEGORIES] });
+    else await browser.startTracing(page, { path: gcTrace!, categories: GC_TRACE_CATEGORIES });
+    const clockMarkedAt = await page.evaluate((name) => performance.mark(name).startTime, CLOCK_MARK);
     if (profileTo) {
       await cdp.send('Profiler.enable');
       await cdp.send('Profiler.setSamplingInterval', { interval: 200 });
@@ -643,6 +651,10 @@ export async function run(): Promise<{ rows: Row[]; details: string }> {
     await page.waitForTimeout(1000);
     if (profileTo && profileAll) await stopProfile();
     if (traceTo && traceAll) await stopTrace();
+    if (gcTrace) {
+      await browser.stopTracing();
+      inspGc = gcPauses(gcTrace, clockMarkedAt);
+    }
     const inspEvents = await events(page);
     all = interactions(inspEvents);
     inspScripts = inspEvents.scripts;
@@ -823,14 +835,18 @@ export async function run(): Promise<{ rows: Row[]; details: string }> {
       `Limit: the same taps and keystrokes (${floorCount}) on the bare page at the same slowdown: ${floorDurations.length} reached 16 ms (max ${ms(Math.max(0, ...floorDurations))}), the rest counted as 16 ms.`,
   );
   d.push('');
-  d.push(`Over ${MAX_TARGET_MS} ms: ${over200.length}${over200.length ? ` (${over200.map((x) => `${x.label}: ${ms(x.duration)}`).join('; ')})` : ''}.`);
+  const gcNote = (x: (typeof all)[number]) => {
+    const gc = gcDuring(inspGc, x.start, x.start + x.duration, ms);
+    return gc ? `, ${gc} meanwhile` : '';
+  };
+  d.push(`Over ${MAX_TARGET_MS} ms: ${over200.length}${over200.length ? ` (${over200.map((x) => `${x.label}: ${ms(x.duration)}${gcNote(x)}`).join('; ')})` : ''}.`);
   d.push('');
   d.push('The five slowest interactions:');
   d.push('');
   d.push(
     mdTable(
-      ['action', 'event', 'duration', 'input delay', 'processing', 'scripts that ran (Long Animation Frames)'],
-      slowest.map((x) => [x.label, x.event, ms(x.duration), ms(x.inputDelay), ms(x.processing), attribution(inspScripts, x.start, x.start + x.duration)]),
+      ['action', 'event', 'duration', 'input delay', 'processing', 'scripts that ran (Long Animation Frames)', 'garbage collection meanwhile (≥ 10 ms)'],
+      slowest.map((x) => [x.label, x.event, ms(x.duration), ms(x.inputDelay), ms(x.processing), attribution(inspScripts, x.start, x.start + x.duration), gcDuring(inspGc, x.start, x.start + x.duration, ms) || '–']),
     ),
   );
   d.push('');
