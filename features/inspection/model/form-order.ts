@@ -9,7 +9,8 @@ import type { FieldDescription, Fields } from './step-definition';
 
 type Values = Record<string, unknown>;
 
-const isRecord = (v: unknown): v is Values => typeof v === 'object' && v !== null && !Array.isArray(v);
+/** A plain object of values (not a list, not null). */
+export const isRecord = (v: unknown): v is Values => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 /** The values with every list described in `fields` (and every list inside its entries) reversed. */
 export function flipLists<V>(fields: Fields, values: V): V {

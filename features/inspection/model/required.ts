@@ -10,6 +10,7 @@
  */
 import type { z } from 'zod';
 import { isNotEntered } from './validation/rules';
+import { isRecord } from './form-order';
 import type { Fields, StepDefinition } from './step-definition';
 
 type Values = Record<string, unknown>;
@@ -22,7 +23,6 @@ function emptyOf(value: unknown): unknown {
   return undefined;
 }
 
-const isRecord = (v: unknown): v is Values => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 /** Every field of the values: text, numbers, choices (null) and lists of ids, inside objects and list entries. */
 function leafPaths(value: unknown, prefix: string[], out: string[][]): void {
