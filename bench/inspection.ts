@@ -318,7 +318,7 @@ export async function run(): Promise<{ rows: Row[]; details: string }> {
     // (Chrome records one trace at a time: not when the picture's trace is asked for.)
     const gcTrace = traceTo || process.env.PIR_BENCH_PICTURE_TRACE ? null : path.join(tmpDir('inspection-gc'), 'gc.json');
     if (traceTo) await browser.startTracing(page, { path: traceTo, categories: ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'toplevel', 'blink', 'v8', ...GC_TRACE_CATEGORIES] });
-    else await browser.startTracing(page, { path: gcTrace!, categories: GC_TRACE_CATEGORIES });
+    else if (gcTrace) await browser.startTracing(page, { path: gcTrace, categories: GC_TRACE_CATEGORIES });
     const clockMarkedAt = await page.evaluate((name) => performance.mark(name).startTime, CLOCK_MARK);
     if (profileTo) {
       await cdp.send('Profiler.enable');

@@ -25,6 +25,7 @@ interface TraceEvent {
   tid: number;
   ts: number;
   dur?: number;
+  args?: { name?: string };
 }
 
 /** The pauses on the main thread of the renderer that made the clock mark at `markedAt` (its performance.now()). */
@@ -34,7 +35,7 @@ export function gcPauses(traceFile: string, markedAt: number): GcPause[] {
   const mark = events.find((e) => e.name === CLOCK_MARK);
   if (!mark) return [];
   const offset = mark.ts / 1000 - markedAt;
-  const main = events.find((e) => e.ph === 'M' && e.name === 'thread_name' && e.pid === mark.pid && (e as unknown as { args: { name: string } }).args.name === 'CrRendererMain');
+  const main = events.find((e) => e.ph === 'M' && e.name === 'thread_name' && e.pid === mark.pid && e.args?.name === 'CrRendererMain');
   return events
     .filter((e) => e.pid === mark.pid && (!main || e.tid === main.tid) && e.ph === 'X' && (e.name === 'V8.GC_MARK_COMPACTOR' || e.name === 'V8.GC_SCAVENGER'))
     .map((e) => ({ kind: e.name === 'V8.GC_MARK_COMPACTOR' ? ('major' as const) : ('minor' as const), start: e.ts / 1000 - offset, duration: (e.dur ?? 0) / 1000 }));

@@ -23,7 +23,6 @@ function emptyOf(value: unknown): unknown {
   return undefined;
 }
 
-
 /** Every field of the values: text, numbers, choices (null) and lists of ids, inside objects and list entries. */
 function leafPaths(value: unknown, prefix: string[], out: string[][]): void {
   if (Array.isArray(value) && value.some((v) => typeof v === 'object' && v !== null)) {
