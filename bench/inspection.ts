@@ -30,7 +30,7 @@ import { countStored, freshContext, launch, type BenchWindow } from './lib/brows
 import { fetchTemplate, inspectingReport, pictureFiles, signedByBoth, signaturePng, writeLocalState, type FileSpec } from './lib/local-state';
 import { apiLogin, BARE_PAGE, copyStatic, startServerProcess, tearDown } from './lib/server';
 import { BENCH_USER, bigFiles, makeJpeg, seedBenchData } from './lib/seed';
-import { CLOCK_MARK, GC_TRACE_CATEGORIES, gcDuring, gcPauses, type GcPause } from './lib/gc-pauses';
+import { CLOCK_MARK, GC_TRACE_CATEGORIES, gcDuring, gcPauses, gcSummary, type GcPause } from './lib/gc-pauses';
 
 const REPORTS = 200;
 const CPU_SLOWDOWN = 4;
@@ -313,6 +313,9 @@ export async function run(): Promise<{ rows: Row[]; details: string }> {
     // PIR_BENCH_HEAPPROFILE=<file>: what the inspection allocates (a sampling heap profile from the
     // catches step to the vessel pictures, collected objects included), for bench/profile-heap.ts.
     const heapTo = process.env.PIR_BENCH_HEAPPROFILE;
+    // PIR_BENCH_HEAPPROFILE_SURVIVORS=1: only what outlived a minor collection (what fills the old
+    // generation, so what brings on the major collections).
+    const survivorsOnly = process.env.PIR_BENCH_HEAPPROFILE_SURVIVORS === '1';
     // Without a trace asked for, the garbage collections alone are traced through the inspection: what
     // holds up an interaction with no script in it (the slowest interactions name them).
     // (Chrome records one trace at a time: not when the picture's trace is asked for.)
@@ -466,7 +469,7 @@ export async function run(): Promise<{ rows: Row[]; details: string }> {
 
     if (heapTo) {
       await cdp.send('HeapProfiler.enable');
-      await cdp.send('HeapProfiler.startSampling', { samplingInterval: 8192, includeObjectsCollectedByMajorGC: true, includeObjectsCollectedByMinorGC: true });
+      await cdp.send('HeapProfiler.startSampling', { samplingInterval: 8192, includeObjectsCollectedByMajorGC: true, includeObjectsCollectedByMinorGC: !survivorsOnly });
     }
     // catches on board (20 entries): add one, pick its species (164), type its quantities, delete it
     if (opened !== 'step-catchonboard') await goTo('catchonboard', 'Catch on board');
@@ -839,6 +842,11 @@ export async function run(): Promise<{ rows: Row[]; details: string }> {
     const gc = gcDuring(inspGc, x.start, x.start + x.duration, ms);
     return gc ? `, ${gc} meanwhile` : '';
   };
+  // What an edit allocates shows here: the more that outlives a minor collection, the more major ones.
+  if (inspGc.length) {
+    d.push(`Garbage collection through the inspection (CPU 4×): ${gcSummary(inspGc, 'major', ms)}; ${gcSummary(inspGc, 'minor', ms)}.`);
+    d.push('');
+  }
   d.push(`Over ${MAX_TARGET_MS} ms: ${over200.length}${over200.length ? ` (${over200.map((x) => `${x.label}: ${ms(x.duration)}${gcNote(x)}`).join('; ')})` : ''}.`);
   d.push('');
   d.push('The five slowest interactions:');

@@ -48,3 +48,11 @@ export function gcDuring(pauses: GcPause[], from: number, to: number, fmt: (ms: 
     .map((p) => `${p.kind} GC pause ${fmt(p.duration)}`)
     .join(', ');
 }
+
+/** All the pauses of one kind: how many, their total and the longest ("12 major pauses, 1.40 s in all, longest 311 ms"). */
+export function gcSummary(pauses: GcPause[], kind: GcPause['kind'], fmt: (ms: number) => string): string {
+  const of = pauses.filter((p) => p.kind === kind);
+  const total = of.reduce((sum, p) => sum + p.duration, 0);
+  const longest = Math.max(0, ...of.map((p) => p.duration));
+  return `${of.length} ${kind} pauses, ${fmt(total)} in all, longest ${fmt(longest)}`;
+}
