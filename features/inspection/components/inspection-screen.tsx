@@ -3,12 +3,13 @@ import { AppLink as Link } from '@/components/shared/app-link';
 import { useRouter } from 'next/navigation';
 import { useTranslations } from 'next-intl';
 import { AppWindowIcon, FolderOpenIcon, LockIcon } from 'lucide-react';
-import { memo, useCallback, useDeferredValue, useEffect, useRef, useSyncExternalStore } from 'react';
+import { memo, useCallback, useDeferredValue, useEffect, useMemo, useRef, useSyncExternalStore } from 'react';
 import { toast } from 'sonner';
 import type { Pir, StepName } from '@/lib/contract';
 import { STEP_NAMES } from '@/lib/contract/constants';
 import { useAppRoute } from '@/lib/hooks/use-location-path';
-import { currentStep, inspectionProgress, stepFromHash } from '@/lib/inspection/steps';
+import { currentStep, inspectionProgress, stepFromHash, stepState, type StepState } from '@/lib/inspection/steps';
+import type { ProcessRecord } from '@/lib/local-data/db';
 import { useListingArriving } from '@/lib/reports/listing-merge';
 import { useProcessesOf } from '@/lib/local-data/use-local';
 import { isClaimedByOtherDevice, reportTitle } from '@/lib/reports/groups';
@@ -72,7 +73,6 @@ export function InspectionScreen() {
 }
 
 const Inspection = memo(function Inspection({ report, requested }: { report: Pir; requested: StepName | null }) {
-  const t = useTranslations('pir');
   const ti = useTranslations('inspection');
   const user = useStore(sessionStore);
   const processes = useProcessesOf(report.id).data ?? NO_PROCESSES;
@@ -118,6 +118,7 @@ const Inspection = memo(function Inspection({ report, requested }: { report: Pir
   const device = user?.deviceName ?? '';
   // SPEC §6: a report another tablet holds is read here, not worked on; reclaiming it is offered.
   const heldElsewhere = isClaimedByOtherDevice(report, device) && report.status !== 'submitted';
+  const states = useStepStates(report);
   return (
     <div className="@container">
     <div className="grid gap-4 @min-[60rem]:grid-cols-[minmax(14rem,18rem)_1fr] @min-[60rem]:gap-6">
@@ -128,43 +129,23 @@ const Inspection = memo(function Inspection({ report, requested }: { report: Pir
         id="steps"
         data-testid="steps-aside"
       >
-        <div className="rounded-xl border bg-card p-4" data-testid="report-summary">
-          {/* Name and number wrap, never clipped; the badge goes under them when they need the width. */}
-          <div className="flex flex-wrap items-start justify-between gap-2">
-            <div className="min-w-0 flex-auto">
-              <h1 className="text-xl font-bold wrap-anywhere" data-title="vessel">
-                {reportTitle(report)}
-              </h1>
-              <p className="text-sm text-muted-foreground wrap-anywhere" data-title="code">
-                {t('code', { code: report.code })}
-              </p>
-            </div>
-            <StatusBadge status={report.status} />
-          </div>
-          {(report.status === 'inspecting' || report.status === 'signing') && (
-            <Progress className="mt-3" value={progress * 100} aria-label={t('progress', { percent: Math.round(progress * 100) })} data-testid="inspection-progress" />
-          )}
-          {heldElsewhere && (
-            <div className="mt-3 flex flex-col gap-2 rounded-lg bg-warning/15 p-3 text-sm" role="note" data-testid="held-elsewhere">
-              <p className="flex gap-2">
-                <LockIcon className="mt-0.5 size-4 shrink-0" aria-hidden /> {ti('heldElsewhere', { device: report.claimedByDevice ?? '' })}
-              </p>
-              <ReportActions report={report} deviceName={device} processes={processes} onReport />
-            </div>
-          )}
-          <Button asChild variant="outline" className="mt-3 w-full">
-            <Link href={href.vessel(report.id)}>
-              <FolderOpenIcon aria-hidden /> {t('vesselFiles')}
-            </Link>
-          </Button>
-        </div>
+        <ReportCard
+          id={report.id}
+          title={reportTitle(report)}
+          code={report.code}
+          status={report.status}
+          progress={progress}
+          held={heldElsewhere ? report : null}
+          device={device}
+          processes={processes}
+        />
         {/* Where the step list and the step do not fit side by side (a phone, a portrait tablet, or large
             text), the list folds into a navigator, so the step starts on the first screen. */}
         <div className="@min-[60rem]:hidden">
-          <StepNavigator report={report} steps={PAGE_STEPS} shown={chosen} current={current} />
+          <StepNavigator states={states} steps={PAGE_STEPS} shown={chosen} current={current} />
         </div>
         <div className="hidden @min-[60rem]:block">
-          <Stepper report={report} steps={PAGE_STEPS} shown={chosen} current={current} />
+          <Stepper states={states} steps={PAGE_STEPS} shown={chosen} current={current} />
         </div>
       </aside>
       <div className="flex min-w-0 scroll-mt-4 flex-col gap-4" ref={panel} data-testid="step-column">
@@ -188,6 +169,76 @@ const Inspection = memo(function Inspection({ report, requested }: { report: Pir
         </nav>
       </div>
     </div>
+    </div>
+  );
+});
+
+/**
+ * Each step's state, as a list that stays the same object while no state changes: the step list and
+ * the navigator are then not drawn again at each keystroke (their redraws were most of what an edit
+ * allocated, and so of the garbage collections that held up a keystroke now and then).
+ */
+function useStepStates(report: Pir): readonly StepState[] {
+  const key = PAGE_STEPS.map((s) => stepState(report, s)).join(' ');
+  return useMemo(() => key.split(' ') as StepState[], [key]);
+}
+
+/**
+ * The report's card above the step list: its vessel, code, status and progress. Given those, not the
+ * report, so an edit that changes none of them does not draw it again; a report held by another
+ * tablet (never edited here) is given whole, for the actions that reclaim it.
+ */
+const ReportCard = memo(function ReportCard({
+  id,
+  title,
+  code,
+  status,
+  progress,
+  held,
+  device,
+  processes,
+}: {
+  id: number;
+  title: string;
+  code: string;
+  status: Pir['status'];
+  progress: number;
+  held: Pir | null;
+  device: string;
+  processes: ProcessRecord[];
+}) {
+  const t = useTranslations('pir');
+  const ti = useTranslations('inspection');
+  return (
+    <div className="rounded-xl border bg-card p-4" data-testid="report-summary">
+      {/* Name and number wrap, never clipped; the badge goes under them when they need the width. */}
+      <div className="flex flex-wrap items-start justify-between gap-2">
+        <div className="min-w-0 flex-auto">
+          <h1 className="text-xl font-bold wrap-anywhere" data-title="vessel">
+            {title}
+          </h1>
+          <p className="text-sm text-muted-foreground wrap-anywhere" data-title="code">
+            {t('code', { code })}
+          </p>
+        </div>
+        <StatusBadge status={status} />
+      </div>
+      {(status === 'inspecting' || status === 'signing') && (
+        <Progress className="mt-3" value={progress * 100} aria-label={t('progress', { percent: Math.round(progress * 100) })} data-testid="inspection-progress" />
+      )}
+      {held && (
+        <div className="mt-3 flex flex-col gap-2 rounded-lg bg-warning/15 p-3 text-sm" role="note" data-testid="held-elsewhere">
+          <p className="flex gap-2">
+            <LockIcon className="mt-0.5 size-4 shrink-0" aria-hidden /> {ti('heldElsewhere', { device: held.claimedByDevice ?? '' })}
+          </p>
+          <ReportActions report={held} deviceName={device} processes={processes} onReport />
+        </div>
+      )}
+      <Button asChild variant="outline" className="mt-3 w-full">
+        <Link href={href.vessel(id)}>
+          <FolderOpenIcon aria-hidden /> {t('vesselFiles')}
+        </Link>
+      </Button>
     </div>
   );
 });

@@ -2,7 +2,8 @@
 import { useTranslations } from 'next-intl';
 import { ChevronLeftIcon, ChevronRightIcon, ListIcon } from 'lucide-react';
 import { memo, useState } from 'react';
-import type { Pir, StepName } from '@/lib/contract';
+import type { StepName } from '@/lib/contract';
+import type { StepState } from '@/lib/inspection/steps';
 import { Button } from '@/components/ui/button';
 import { Progress } from '@/components/ui/progress';
 import { Sheet, SheetContent, SheetDescription, SheetTitle, SheetTrigger } from '@/components/ui/sheet';
@@ -14,9 +15,20 @@ const stepHref = (step: StepName) => `#${encodeURIComponent(step)}`;
 /**
  * The step list folded for a narrow screen: the shown step and where it stands, previous and next,
  * and a sheet with every step (the stepper's states) to jump to any of them. Steps are chosen by the
- * address's hash, as on the stepper (SPEC §2).
+ * address's hash, as on the stepper (SPEC §2). Memoised, like the stepper: drawn again when a step's
+ * state or the shown step changes, not at each keystroke.
  */
-export function StepNavigator({ report, steps, shown, current }: { report: Pir; steps: readonly StepName[]; shown: StepName; current: StepName }) {
+export const StepNavigator = memo(function StepNavigator({
+  states,
+  steps,
+  shown,
+  current,
+}: {
+  states: readonly StepState[];
+  steps: readonly StepName[];
+  shown: StepName;
+  current: StepName;
+}) {
   const t = useTranslations('steps');
   const ti = useTranslations('inspection');
   const tc = useTranslations('common');
@@ -56,7 +68,7 @@ export function StepNavigator({ report, steps, shown, current }: { report: Pir; 
               <SheetTitle>{ti('allSteps')}</SheetTitle>
               <SheetDescription className="mt-1">{ti('allStepsHint')}</SheetDescription>
             </div>
-            <Stepper report={report} steps={steps} shown={shown} current={current} testIdPrefix="stepnav" onNavigate={() => setOpen(false)} />
+            <Stepper states={states} steps={steps} shown={shown} current={current} testIdPrefix="stepnav" onNavigate={() => setOpen(false)} />
           </SheetContent>
         </Sheet>
       </div>
@@ -64,7 +76,7 @@ export function StepNavigator({ report, steps, shown, current }: { report: Pir; 
       <StepLinks steps={steps} shown={shown} />
     </nav>
   );
-}
+});
 
 /**
  * Previous and Next: links to the neighbouring steps, disabled at either end of the list. On the

@@ -2,8 +2,8 @@
 import { useTranslations } from 'next-intl';
 import { AlertCircleIcon, CheckCircle2Icon, CircleIcon, LockIcon } from 'lucide-react';
 import { memo } from 'react';
-import type { Pir, StepName } from '@/lib/contract';
-import { stepState, type StepState } from '@/lib/inspection/steps';
+import type { StepName } from '@/lib/contract';
+import type { StepState } from '@/lib/inspection/steps';
 import { cn } from '@/lib/utils';
 
 const ICON: Record<StepState, typeof CircleIcon> = { done: CheckCircle2Icon, errors: AlertCircleIcon, todo: CircleIcon, locked: LockIcon };
@@ -11,17 +11,19 @@ const ICON: Record<StepState, typeof CircleIcon> = { done: CheckCircle2Icon, err
 /**
  * The step list: each step with its state (done, has errors, locked); the shown one is marked.
  * The compact navigator's sheet shows the same list with its own test ids and closes on a choice.
- * Each entry is redrawn only when its own state changes, not at each edit of the report.
+ * Given the steps' states, not the report: the list is drawn again only when a state changes (or the
+ * shown step), not at each keystroke; each entry only when its own state changes.
  */
-export function Stepper({
-  report,
+export const Stepper = memo(function Stepper({
+  states,
   steps,
   shown,
   current,
   testIdPrefix = 'stepper',
   onNavigate,
 }: {
-  report: Pir;
+  /** each step's state, in the order of `steps` */
+  states: readonly StepState[];
   steps: readonly StepName[];
   shown: StepName;
   current: StepName;
@@ -32,11 +34,11 @@ export function Stepper({
   return (
     <nav aria-label={ti('stepsLabel')}>
       <ol className="flex flex-col gap-1">
-        {steps.map((step) => (
+        {steps.map((step, i) => (
           <StepEntry
             key={step}
             step={step}
-            state={stepState(report, step)}
+            state={states[i]!}
             isShown={step === shown}
             isNext={step === current && step !== shown}
             testIdPrefix={testIdPrefix}
@@ -46,7 +48,7 @@ export function Stepper({
       </ol>
     </nav>
   );
-}
+});
 
 const StepEntry = memo(function StepEntry({
   step,
