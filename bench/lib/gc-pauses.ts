@@ -13,7 +13,7 @@ export const GC_TRACE_CATEGORIES = ['disabled-by-default-v8.gc', 'cppgc', 'disab
 
 /**
  * Blink's custom weak callbacks, run inside a major pause (cppgc's atomic weak phase): where the long
- * major pauses spend their time (174–382 ms of pauses of 201–451 ms at CPU 4×), not in V8's own phases.
+ * major pauses spend their time (146–382 ms of pauses of 188–451 ms at CPU 4×), not in V8's own phases.
  */
 const BLINK_WEAK_CALLBACKS = 'CppGC.CustomCallbacksProcessing';
 
@@ -68,7 +68,7 @@ export function gcDuring(pauses: GcPause[], from: number, to: number, fmt: (ms: 
 
 /**
  * All the pauses of one kind: how many, their total and the longest, and for the major ones the share
- * of Blink's weak callbacks ("8 major pauses, 1.10 s in all, longest 357 ms; Blink's weak callbacks 700 ms of it").
+ * of Blink's weak callbacks ("8 major pauses, 1.10 s in all, longest 357 ms, Blink's weak callbacks 700 ms of it").
  */
 export function gcSummary(pauses: GcPause[], kind: GcPause['kind'], fmt: (ms: number) => string): string {
   const of = pauses.filter((p) => p.kind === kind);

@@ -16,7 +16,7 @@ export function useStoredFileUrl(id: string | null | undefined): { url: string |
       const content = f.content;
       // A stored Blob is shown as it is: wrapping it again costs a copy on some engines.
       const blob = () => (content instanceof Blob && content.type === f.contentType ? content : new Blob([content], { type: f.contentType }));
-      // Stored again (a picture marked up), a file has a new date: a new URL, not the old picture.
+      // Stored again under the same id, a file has a new date: a new URL, not the old content.
       version = `${f.date}|${f.size}`;
       setState({ id, url: storedFileUrls.acquire(id, version, blob), missing: false, date: f.date });
     });
