@@ -22,6 +22,25 @@ function state(s: ListedSession, now: number): string {
   return s.open ? 'open' : 'ended (password changed or user disabled)';
 }
 
+/**
+ * Session ids are base64url, so one in 64 starts with "-": parseArgs would take it for an option and the
+ * operator could not end that session. The one argument that is not `--data` (or its value) is the id.
+ */
+function splitSessionId(args: string[]): { options: string[]; id: string | undefined } {
+  const options: string[] = [];
+  const ids: string[] = [];
+  for (let i = 0; i < args.length; i++) {
+    const a = args[i]!;
+    if (a === '--data') {
+      options.push(a, ...args.slice(i + 1, i + 2));
+      i++;
+    } else if (a.startsWith('--data=')) options.push(a);
+    else if (a !== '--') ids.push(a);
+  }
+  // more than one: left to parseArgs, which names what it does not know
+  return ids.length > 1 ? { options: args, id: undefined } : { options, id: ids[0] };
+}
+
 export function sessionCommand(args: string[], tools: CliTools): void {
   const [sub, ...rest] = args;
   if (sub === 'list') {
@@ -43,10 +62,12 @@ export function sessionCommand(args: string[], tools: CliTools): void {
     return;
   }
   if (sub === 'end') {
-    const { values, positionals } = tools.parse(rest, {}, 1);
+    const { options, id } = splitSessionId(rest);
+    const { values } = tools.parse(options, {}, 0);
+    if (id === undefined) throw tools.usage('session end needs a session id (or the start of it)');
     const db = openDb(tools.dataDir(values));
     try {
-      const found = resolveSessionId(db, positionals[0]!);
+      const found = resolveSessionId(db, id);
       if ('error' in found) throw tools.usage(found.error);
       const row = findSession(db, found.id)!;
       if (!endSession(db, found.id, 'operator', new Date())) {

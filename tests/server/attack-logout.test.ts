@@ -109,6 +109,14 @@ describe('the operator lists the sessions and ends one', () => {
     expect(end.status, end.stderr).toBe(0);
     expect(end.stdout).toContain(`session ${id} ended`);
     await expectEnded(jwt);
+    // one id in 64 starts with "-" (base64url): the operator ends it like any other
+    const other = sid((await login(t.app, CLAIRE)).token.jwt)!;
+    const dashed = `-${other.slice(1)}`;
+    db().prepare('UPDATE sessions SET id = ? WHERE id = ?').run(dashed, other);
+    const endDashed = cli('session', 'end', dashed.slice(0, 10));
+    expect(endDashed.status, endDashed.stderr).toBe(0);
+    expect(endDashed.stdout).toContain(`session ${dashed} ended`);
+    expect(listSessions(db(), new Date(), true).find((s) => s.id === dashed)).toMatchObject({ ended_by: 'operator', open: false });
     const bad = cli('session', 'end', 'nope!');
     expect(bad.status).toBe(2);
     expect(bad.stderr).toContain('not a session id');
