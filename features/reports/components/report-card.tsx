@@ -86,7 +86,9 @@ export const ReportCard = memo(function ReportCard({
 
   return (
     <Card
-      className="relative h-full gap-3 p-4 transition-shadow focus-within:ring-[3px] focus-within:ring-ring/60 hover:shadow-md"
+      // No transition on the shadow, and the ring for keyboard focus only: a tap drew a ring, and the
+      // shadow's transition repainted the whole list at each frame while the report was being drawn.
+      className="relative h-full gap-3 p-4 hover:shadow-md has-focus-visible:ring-[3px] has-focus-visible:ring-ring/60"
       data-testid="report-card"
       data-report-id={id}
     >
@@ -99,6 +101,9 @@ export const ReportCard = memo(function ReportCard({
             <h3 className="min-w-0 flex-auto text-base font-semibold leading-snug wrap-anywhere" data-title="vessel">
               <Link
                 href={href.pir(id)}
+                // Prefetched while in view: the page's payload comes from the service worker's cache, and
+                // fetched at the tap it held the opening up by 20-50 ms at CPU 4x.
+                prefetch="auto"
                 className="outline-none after:absolute after:inset-0 after:rounded-xl after:content-['']"
                 aria-label={`${title} — ${t('open', { code: report.code })}`}
                 draggable={false}
