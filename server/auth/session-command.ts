@@ -24,9 +24,9 @@ function state(s: ListedSession, now: number): string {
 
 /**
  * Session ids are base64url, so one in 64 starts with "-": parseArgs would take it for an option and the
- * operator could not end that session. The one argument that is not `--data` (or its value) is the id.
+ * operator could not end that session. Every argument that is not `--data` (or its value) is taken as an id.
  */
-function splitSessionId(args: string[]): { options: string[]; id: string | undefined } {
+function splitSessionId(args: string[]): { options: string[]; ids: string[] } {
   const options: string[] = [];
   const ids: string[] = [];
   for (let i = 0; i < args.length; i++) {
@@ -37,8 +37,7 @@ function splitSessionId(args: string[]): { options: string[]; id: string | undef
     } else if (a.startsWith('--data=')) options.push(a);
     else if (a !== '--') ids.push(a);
   }
-  // more than one: left to parseArgs, which names what it does not know
-  return ids.length > 1 ? { options: args, id: undefined } : { options, id: ids[0] };
+  return { options, ids };
 }
 
 export function sessionCommand(args: string[], tools: CliTools): void {
@@ -62,9 +61,10 @@ export function sessionCommand(args: string[], tools: CliTools): void {
     return;
   }
   if (sub === 'end') {
-    const { options, id } = splitSessionId(rest);
+    const { options, ids } = splitSessionId(rest);
     const { values } = tools.parse(options, {}, 0);
-    if (id === undefined) throw tools.usage('session end needs a session id (or the start of it)');
+    const [id] = ids;
+    if (id === undefined || ids.length > 1) throw tools.usage(`session end takes one session id (or the start of it), got ${ids.length}`);
     const db = openDb(tools.dataDir(values));
     try {
       const found = resolveSessionId(db, id);

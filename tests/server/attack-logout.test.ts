@@ -120,5 +120,10 @@ describe('the operator lists the sessions and ends one', () => {
     const bad = cli('session', 'end', 'nope!');
     expect(bad.status).toBe(2);
     expect(bad.stderr).toContain('not a session id');
+    for (const ids of [[], ['one', 'two']]) {
+      const wrong = cli('session', 'end', ...ids);
+      expect(wrong.status).toBe(2);
+      expect(wrong.stderr).toContain(`session end takes one session id (or the start of it), got ${ids.length}`);
+    }
   });
 });
