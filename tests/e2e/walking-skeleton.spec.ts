@@ -150,7 +150,12 @@ test('offline, a reload of /reports and a deep link to a report still render the
   await expect(page.getByTestId('report-card').first()).toBeVisible();
 
   await page.reload();
-  await expect(page.getByTestId(`group-inspecting`).locator(`[data-report-id="${id}"]`)).toBeVisible();
+  const card = page.getByTestId(`group-inspecting`).locator(`[data-report-id="${id}"]`);
+  await expect(card).toBeVisible();
+  // Tapped on its card, as an inspector opens it: the link prefetches the page from the service worker.
+  await card.getByRole('heading').getByRole('link').click();
+  await expect(page.getByRole('heading', { level: 1, name: mine.vesselIdentity.vesselName })).toBeVisible();
+  await expect(page).toHaveURL(new RegExp(`/pir/${id}/`));
 
   await page.goto(`/pir/${id}/`);
   await expect(page.getByRole('heading', { level: 1, name: mine.vesselIdentity.vesselName })).toBeVisible();
