@@ -152,7 +152,7 @@ test('offline, a reload of /reports and a deep link to a report still render the
   await page.reload();
   const card = page.getByTestId(`group-inspecting`).locator(`[data-report-id="${id}"]`);
   await expect(card).toBeVisible();
-  // Tapped on its card, as an inspector opens it: the link prefetches the page from the service worker.
+  // Tapped on its card, as an inspector opens it (a move within the app, not a page load).
   await card.getByRole('heading').getByRole('link').click();
   await expect(page.getByRole('heading', { level: 1, name: mine.vesselIdentity.vesselName })).toBeVisible();
   await expect(page).toHaveURL(new RegExp(`/pir/${id}/`));

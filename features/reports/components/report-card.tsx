@@ -101,9 +101,6 @@ export const ReportCard = memo(function ReportCard({
             <h3 className="min-w-0 flex-auto text-base font-semibold leading-snug wrap-anywhere" data-title="vessel">
               <Link
                 href={href.pir(id)}
-                // Prefetched while in view: the page's payload comes from the service worker's cache, and
-                // fetched at the tap it held the opening up by 20-50 ms at CPU 4x.
-                prefetch="auto"
                 className="outline-none after:absolute after:inset-0 after:rounded-xl after:content-['']"
                 aria-label={`${title} — ${t('open', { code: report.code })}`}
                 draggable={false}
