@@ -7,9 +7,10 @@
  *     the longest duration of its events (one interactionId), named by the script's action.
  *     Limit: the same kinds of interaction (taps, keystrokes) on the bare page in the same browser at
  *     the same 4× slowdown, where nothing but the browser's own input and frame work happens.
- *  2. Opening a report: the tap on its card (the pointer event's timestamp) → the first frame
- *     presented after the current step's form is in the DOM. Limit: a tap on the bare page → the next
- *     frame.
+ *  2. Opening a report, 9 times (`--opens N`), the first with the page's code not yet run: the tap on
+ *     its card (the pointer event's timestamp) → the first frame presented after the current step's
+ *     form is in the DOM; the target is on the 75th percentile. Limit: a tap on the bare page → the
+ *     next frame.
  *  3. Adding a 12-megapixel JPEG (4000×3000): the file input's change → its thumbnail painted and the
  *     resized copy's IndexedDB transaction complete; the longest main-thread task meanwhile. Limit:
  *     the browser's own decode and resize of that JPEG to 3000×2250 (createImageBitmap with resize,
@@ -214,7 +215,7 @@ const LONG_TEXT =
   'two discrepancies in the yellowfin quantities were explained by the master (ice weight).';
 
 export async function run(): Promise<{ rows: Row[]; details: string }> {
-  const opens = numArg('opens', 5);
+  const opens = numArg('opens', 9);
   const staticDir = copyStatic();
   const dataDir = tmpDir('data-inspection');
   log(`seeding ${REPORTS} reports and 2 held by the tablet`);
@@ -793,8 +794,8 @@ export async function run(): Promise<{ rows: Row[]; details: string }> {
       figure: short(op),
       limit: `${short(of)} tap → next frame, bare page`,
       ratio: ratio(op.median, of.median),
-      target: `≤ ${OPEN_TARGET_MS} ms`,
-      met: op.median <= OPEN_TARGET_MS,
+      target: `p75 ≤ ${OPEN_TARGET_MS} ms`,
+      met: op.p75 <= OPEN_TARGET_MS,
     },
     {
       benchmark: 'Adding a 12 MP picture at CPU 4×: chosen → thumbnail painted and stored',

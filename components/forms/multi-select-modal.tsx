@@ -68,10 +68,12 @@ export function MultiSelectModal({
           <DialogTitle>{title}</DialogTitle>
           <DialogDescription>{multiple ? t('pickMany', { count: picked.length }) : t('pickOne')}</DialogDescription>
         </DialogHeader>
-        <div className="relative">
+        {/* A form of its own, so that Chrome's autofill reads this box alone at each keystroke, not every
+            control of the page (list-section.tsx). */}
+        <form noValidate onSubmit={(e) => e.preventDefault()} className="relative">
           <SearchIcon className="pointer-events-none absolute start-3 top-1/2 size-4 -translate-y-1/2 text-muted-foreground" aria-hidden />
           <Input id={searchId} value={query} onChange={(e) => setQuery(e.target.value)} placeholder={t('search')} aria-label={t('search')} className="ps-9" autoFocus />
-        </div>
+        </form>
         {/* Keyed by the search: a new search starts at the top of its matches. */}
         {listShown ? (
           <OptionList

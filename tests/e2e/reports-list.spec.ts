@@ -102,6 +102,14 @@ test('the search waits for a 500 ms pause, matches every field the spec names, a
     await expect(page.getByTestId('search-count'), query).toHaveText(`${ids.length} of ${listing.length} match`);
     await expect.poll(() => cardIds(page, page.getByTestId('group-filtered')), { message: query }).toEqual(sorted(ids));
   }
+  // Enter applies the search and submits nothing: the page is not loaded again.
+  const lastQuery = await search.inputValue();
+  await page.evaluate(() => ((window as unknown as { __notReloaded: boolean }).__notReloaded = true));
+  await search.press('Enter');
+  await expect(page.getByTestId('search-count')).toHaveText(`${expectedMatches(listing, lastQuery).length} of ${listing.length} match`);
+  expect(await page.evaluate(() => (window as unknown as { __notReloaded?: boolean }).__notReloaded)).toBe(true);
+  await expect(search).toHaveValue(lastQuery);
+
   const accented = listing.map((r) => r.vesselIdentity.vesselName).find((n) => n.normalize('NFD') !== n);
   if (accented) {
     const plain = accented.normalize('NFD').replace(/\p{Diacritic}/gu, '').toUpperCase();
@@ -274,6 +282,12 @@ test('the port picker holds every port (SPEC §9 virtual list): the last is reac
   expect(matching.length).toBeLessThan(offered.length);
   await picker.getByRole('textbox', { name: 'Search' }).fill(word);
   await expect(options.first()).toHaveAttribute('aria-setsize', String(matching.length));
+  // Enter in the search box submits nothing: the picker stays open on its matches.
+  await page.evaluate(() => ((window as unknown as { __notReloaded: boolean }).__notReloaded = true));
+  await picker.getByRole('textbox', { name: 'Search' }).press('Enter');
+  await expect(picker).toBeVisible();
+  await expect(options.first()).toHaveAttribute('aria-setsize', String(matching.length));
+  expect(await page.evaluate(() => (window as unknown as { __notReloaded?: boolean }).__notReloaded)).toBe(true);
   const shown = await options.evaluateAll((els) => els.map((e) => e.querySelector('.line-clamp-2')?.textContent ?? ''));
   expect(shown).toEqual(matching.slice(0, shown.length).map((o) => o.label));
   await picker.getByRole('textbox', { name: 'Search' }).fill(last.label);

@@ -143,8 +143,8 @@ const StepFields = memo(function StepFields({
           <FieldDisplayContext.Provider value={display}>
             <div ref={root} className="contents">
               {legend && <RequiredLegend />}
-              {/* Not a <form>: nothing is submitted (every change is stored at once), and inside a form each
-                  Radix switch adds a hidden input measured on mount, one forced layout per switch. */}
+              {/* Not a <form>: nothing is submitted (every change is stored at once), and a list's entries are
+                  forms of their own (list-section.tsx), which a form here would hold. */}
               <div className="flex flex-col gap-5">{children}</div>
             </div>
           </FieldDisplayContext.Provider>

@@ -68,7 +68,9 @@ export function useTextFilter(): TextFilter {
 export function ReportSearch({ filter }: { filter: TextFilter }) {
   const t = useTranslations('reports.search');
   return (
-    <div className="relative min-w-0 flex-1" role="search">
+    // A form of its own, so that Chrome's autofill reads this box alone at each keystroke, not every
+    // control of the list (list-section.tsx).
+    <form className="relative min-w-0 flex-1" role="search" noValidate onSubmit={(e) => e.preventDefault()}>
       <SearchIcon className="pointer-events-none absolute start-3 top-1/2 size-5 -translate-y-1/2 text-muted-foreground" aria-hidden />
       <Input
         type="search"
@@ -96,6 +98,6 @@ export function ReportSearch({ filter }: { filter: TextFilter }) {
           <XIcon className="size-5" aria-hidden />
         </button>
       )}
-    </div>
+    </form>
   );
 }
