@@ -15,6 +15,8 @@ import { NEW_ITEM_HIGHLIGHT_MS } from '@/lib/ui/durations';
  */
 const FIRST_DRAWN = 2;
 
+const ENTRY_FIELDS = 'grid grid-cols-1 gap-4 @xl:grid-cols-2';
+
 /** One element for every entry's delete button: the list is drawn again at each entry added or deleted. */
 const DELETE_ICON = <Trash2Icon className="text-destructive" aria-hidden />;
 
@@ -129,10 +131,15 @@ export function ListSection<V extends FieldValues>({
               <FieldEntryContext.Provider value={outer ? `${outer}, ${titleOf(index)}` : titleOf(index)}>
                 {/* Each entry is a form of its own: at every focus and keystroke Chrome's autofill reads each control
                     of the field's form, or of the whole page for a field in no form (at 20 catches, 670 controls:
-                    50-200 ms a tap at CPU 4x). Nothing is submitted: every change is stored at once. */}
-                <form noValidate onSubmit={(e) => e.preventDefault()} className="grid grid-cols-1 gap-4 @xl:grid-cols-2">
-                  {children(index)}
-                </form>
+                    50-200 ms a tap at CPU 4x). Nothing is submitted: every change is stored at once. A list
+                    inside an entry (a transhipment's content) is already in that entry's form: forms do not nest. */}
+                {outer ? (
+                  <div className={ENTRY_FIELDS}>{children(index)}</div>
+                ) : (
+                  <form noValidate onSubmit={(e) => e.preventDefault()} className={ENTRY_FIELDS}>
+                    {children(index)}
+                  </form>
+                )}
               </FieldEntryContext.Provider>
             </li>
           );

@@ -192,6 +192,14 @@ test('catch on board deltas, required species, mark complete, transhipment at se
   await expect(product.getByText('Quantity (kg) cannot be lower than 1')).toBeVisible();
   await product.getByLabel('Quantity (kg)').fill('2500');
   await expect(tStep.getByRole('button', { name: 'Mark complete' })).toBeEnabled();
+  // Each entry's fields are a form (Chrome's autofill then reads that entry alone); a product is in its
+  // transhipment's form, as forms do not nest, and Enter in its field sends nothing anywhere.
+  expect(await tStep.locator('form form').count()).toBe(0);
+  expect(await product.getByLabel('Quantity (kg)').evaluate((el) => (el as HTMLInputElement).form === el.closest('[data-testid="transhipment-entry"]')?.querySelector('form'))).toBe(true);
+  await page.evaluate(() => ((window as unknown as { __notReloaded: boolean }).__notReloaded = true));
+  await product.getByLabel('Quantity (kg)').press('Enter');
+  await expect(product.getByLabel('Quantity (kg)')).toHaveValue('2500');
+  expect(await page.evaluate(() => (window as unknown as { __notReloaded?: boolean }).__notReloaded)).toBe(true);
 
   await expect
     .poll(async () => {
