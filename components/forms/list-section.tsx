@@ -7,6 +7,7 @@ import { Button } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/shared/confirm-dialog';
 import { cn } from '@/lib/utils';
 import { FieldEntryContext, useFieldLabel } from './field-labels';
+import { LocalForm } from './local-form';
 import { NEW_ITEM_HIGHLIGHT_MS } from '@/lib/ui/durations';
 
 /**
@@ -129,17 +130,8 @@ export function ListSection<V extends FieldValues>({
                 </Button>
               </div>
               <FieldEntryContext.Provider value={outer ? `${outer}, ${titleOf(index)}` : titleOf(index)}>
-                {/* Each entry is a form of its own: at every focus and keystroke Chrome's autofill reads each control
-                    of the field's form, or of the whole page for a field in no form (at 20 catches, 670 controls:
-                    50-200 ms a tap at CPU 4x). Nothing is submitted: every change is stored at once. A list
-                    inside an entry (a transhipment's content) is already in that entry's form: forms do not nest. */}
-                {outer ? (
-                  <div className={ENTRY_FIELDS}>{children(index)}</div>
-                ) : (
-                  <form noValidate onSubmit={(e) => e.preventDefault()} className={ENTRY_FIELDS}>
-                    {children(index)}
-                  </form>
-                )}
+                {/* Each entry is a form of its own (local-form.tsx), unless it is inside another entry's. */}
+                {outer ? <div className={ENTRY_FIELDS}>{children(index)}</div> : <LocalForm className={ENTRY_FIELDS}>{children(index)}</LocalForm>}
               </FieldEntryContext.Provider>
             </li>
           );

@@ -9,6 +9,7 @@ import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { cn } from '@/lib/utils';
+import { LocalForm } from './local-form';
 
 /**
  * SPEC §2: the generic multi-select modal, with a search filter and apply/cancel. With
@@ -68,12 +69,10 @@ export function MultiSelectModal({
           <DialogTitle>{title}</DialogTitle>
           <DialogDescription>{multiple ? t('pickMany', { count: picked.length }) : t('pickOne')}</DialogDescription>
         </DialogHeader>
-        {/* A form of its own, so that Chrome's autofill reads this box alone at each keystroke, not every
-            control of the page (list-section.tsx). */}
-        <form noValidate onSubmit={(e) => e.preventDefault()} className="relative">
+        <LocalForm className="relative">
           <SearchIcon className="pointer-events-none absolute start-3 top-1/2 size-4 -translate-y-1/2 text-muted-foreground" aria-hidden />
           <Input id={searchId} value={query} onChange={(e) => setQuery(e.target.value)} placeholder={t('search')} aria-label={t('search')} className="ps-9" autoFocus />
-        </form>
+        </LocalForm>
         {/* Keyed by the search: a new search starts at the top of its matches. */}
         {listShown ? (
           <OptionList

@@ -2,7 +2,7 @@ import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 import type { ExtendedPir, Pir } from '@/lib/contract';
 import { DEMO_USERS } from '../../server/seed/demo-users';
-import { claimAndStart, goOffline, goOnline, listingFor, login, showStep, storedReport, waitForServiceWorker } from './helpers';
+import { claimAndStart, goOffline, goOnline, listingFor, login, showStep, storedReport, waitForServiceWorker, isSamePage, markPage } from './helpers';
 
 const amina = DEMO_USERS[0]!;
 
@@ -196,10 +196,10 @@ test('catch on board deltas, required species, mark complete, transhipment at se
   // transhipment's form, as forms do not nest, and Enter in its field sends nothing anywhere.
   expect(await tStep.locator('form form').count()).toBe(0);
   expect(await product.getByLabel('Quantity (kg)').evaluate((el) => (el as HTMLInputElement).form === el.closest('[data-testid="transhipment-entry"]')?.querySelector('form'))).toBe(true);
-  await page.evaluate(() => ((window as unknown as { __notReloaded: boolean }).__notReloaded = true));
+  await markPage(page);
   await product.getByLabel('Quantity (kg)').press('Enter');
   await expect(product.getByLabel('Quantity (kg)')).toHaveValue('2500');
-  expect(await page.evaluate(() => (window as unknown as { __notReloaded?: boolean }).__notReloaded)).toBe(true);
+  expect(await isSamePage(page)).toBe(true);
 
   await expect
     .poll(async () => {

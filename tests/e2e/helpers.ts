@@ -185,3 +185,11 @@ export async function skewTabletClock(page: Page, skewMs: number) {
     globalThis.Date = TabletDate as DateConstructor;
   }, skewMs);
 }
+
+/** Marks the page, so that `isSamePage` tells whether it has been loaded again since (a form sent, say). */
+export async function markPage(page: Page) {
+  await page.evaluate(() => ((window as unknown as { __marked: boolean }).__marked = true));
+}
+export function isSamePage(page: Page): Promise<boolean> {
+  return page.evaluate(() => (window as unknown as { __marked?: boolean }).__marked === true);
+}

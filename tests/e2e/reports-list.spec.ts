@@ -8,7 +8,7 @@ import { groupReports, REPORT_GROUPS } from '@/lib/reports/groups';
 import { filterOptions, optionsOf } from '@/lib/reference-data/search';
 import { todayOnThisTablet } from '@/lib/reports/today';
 import { DEMO_USERS } from '../../server/seed/demo-users';
-import { goOffline, goOnline, listingFor, login, waitForServiceWorker } from './helpers';
+import { goOffline, goOnline, listingFor, login, waitForServiceWorker, isSamePage, markPage } from './helpers';
 
 const amina = DEMO_USERS[0]!;
 const rajesh = DEMO_USERS[1]!;
@@ -104,10 +104,10 @@ test('the search waits for a 500 ms pause, matches every field the spec names, a
   }
   // Enter applies the search and submits nothing: the page is not loaded again.
   const lastQuery = await search.inputValue();
-  await page.evaluate(() => ((window as unknown as { __notReloaded: boolean }).__notReloaded = true));
+  await markPage(page);
   await search.press('Enter');
   await expect(page.getByTestId('search-count')).toHaveText(`${expectedMatches(listing, lastQuery).length} of ${listing.length} match`);
-  expect(await page.evaluate(() => (window as unknown as { __notReloaded?: boolean }).__notReloaded)).toBe(true);
+  expect(await isSamePage(page)).toBe(true);
   await expect(search).toHaveValue(lastQuery);
 
   const accented = listing.map((r) => r.vesselIdentity.vesselName).find((n) => n.normalize('NFD') !== n);
@@ -283,11 +283,11 @@ test('the port picker holds every port (SPEC §9 virtual list): the last is reac
   await picker.getByRole('textbox', { name: 'Search' }).fill(word);
   await expect(options.first()).toHaveAttribute('aria-setsize', String(matching.length));
   // Enter in the search box submits nothing: the picker stays open on its matches.
-  await page.evaluate(() => ((window as unknown as { __notReloaded: boolean }).__notReloaded = true));
+  await markPage(page);
   await picker.getByRole('textbox', { name: 'Search' }).press('Enter');
   await expect(picker).toBeVisible();
   await expect(options.first()).toHaveAttribute('aria-setsize', String(matching.length));
-  expect(await page.evaluate(() => (window as unknown as { __notReloaded?: boolean }).__notReloaded)).toBe(true);
+  expect(await isSamePage(page)).toBe(true);
   const shown = await options.evaluateAll((els) => els.map((e) => e.querySelector('.line-clamp-2')?.textContent ?? ''));
   expect(shown).toEqual(matching.slice(0, shown.length).map((o) => o.label));
   await picker.getByRole('textbox', { name: 'Search' }).fill(last.label);

@@ -144,7 +144,7 @@ const StepFields = memo(function StepFields({
             <div ref={root} className="contents">
               {legend && <RequiredLegend />}
               {/* Not a <form>: nothing is submitted (every change is stored at once), and a list's entries are
-                  forms of their own (list-section.tsx), which a form here would hold. */}
+                  forms of their own (local-form.tsx), which a form here would hold. */}
               <div className="flex flex-col gap-5">{children}</div>
             </div>
           </FieldDisplayContext.Provider>

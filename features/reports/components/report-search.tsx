@@ -3,6 +3,7 @@ import { useTranslations } from 'next-intl';
 import { SearchIcon, XIcon } from 'lucide-react';
 import { useCallback, useEffect, useState } from 'react';
 import { Input } from '@/components/ui/input';
+import { LocalForm } from '@/components/forms/local-form';
 
 /** SPEC §2: the search text is kept in local storage under this key. */
 const TEXT_FILTER_KEY = 'textFilter';
@@ -68,9 +69,7 @@ export function useTextFilter(): TextFilter {
 export function ReportSearch({ filter }: { filter: TextFilter }) {
   const t = useTranslations('reports.search');
   return (
-    // A form of its own, so that Chrome's autofill reads this box alone at each keystroke, not every
-    // control of the list (list-section.tsx).
-    <form className="relative min-w-0 flex-1" role="search" noValidate onSubmit={(e) => e.preventDefault()}>
+    <LocalForm className="relative min-w-0 flex-1" role="search">
       <SearchIcon className="pointer-events-none absolute start-3 top-1/2 size-5 -translate-y-1/2 text-muted-foreground" aria-hidden />
       <Input
         type="search"
@@ -98,6 +97,6 @@ export function ReportSearch({ filter }: { filter: TextFilter }) {
           <XIcon className="size-5" aria-hidden />
         </button>
       )}
-    </form>
+    </LocalForm>
   );
 }
