@@ -6,7 +6,7 @@ import { captureInstallPromptScript } from '@/lib/app/install';
 import en from '@/messages/en.json';
 
 export const metadata: Metadata = {
-  title: en.app.name,
+  // No title here: the app draws its own (components/shared/document-title.tsx).
   description: en.app.description,
   manifest: '/manifest.webmanifest',
   applicationName: en.app.shortName,

@@ -12,6 +12,7 @@ import { AppShell } from './app-shell';
 import { ErrorDialog } from './error-dialog';
 import { MockBanner } from './mock-banner';
 import { Toaster } from './toaster';
+import { DocumentTitle } from '@/components/shared/document-title';
 
 export function Providers({ children }: { children: React.ReactNode }) {
   const [runtime] = useState(() => {
@@ -22,6 +23,7 @@ export function Providers({ children }: { children: React.ReactNode }) {
     <AppRuntimeContext value={runtime}>
       <QueryClientProvider client={runtime.queryClient}>
         <IntlProvider>
+          <DocumentTitle />
           <SettingsEffects />
           <ServiceWorkerRegistration />
           <SessionEffects />

@@ -11,10 +11,11 @@ import { LocalForm } from './local-form';
 import { NEW_ITEM_HIGHLIGHT_MS } from '@/lib/ui/durations';
 
 /**
- * Entries drawn with the step when it opens; the rest follow in a background render. A catch is
- * taller than half a landscape tablet's screen: two fill the view.
+ * Entries drawn with the step when it opens; the rest follow in a background render, before the
+ * inspector can scroll to them. Below the step's heading, one catch fills a tablet's screen, landscape
+ * or portrait: a second one drawn at once was out of view, and only delayed the first paint.
  */
-const FIRST_DRAWN = 2;
+const FIRST_DRAWN = 1;
 
 const ENTRY_FIELDS = 'grid grid-cols-1 gap-4 @xl:grid-cols-2';
 

@@ -8,6 +8,7 @@ import { useListingArriving } from '@/lib/reports/listing-merge';
 import { href } from '@/lib/routes/shell-path';
 import { Button } from '@/components/ui/button';
 import { PageHeader } from '@/components/shared/page-header';
+import { DocumentTitle } from '@/components/shared/document-title';
 
 /** Loads the report named in the address and renders its frame, or the pick-one placeholder. */
 export function ReportFrame({ id, children }: { id: string | null; children: (report: Pir) => React.ReactNode }) {
@@ -36,6 +37,7 @@ export function PickReportPlaceholder() {
   return (
     <div className="mx-auto flex max-w-md flex-col items-center gap-4 py-16 text-center">
       <ClipboardListIcon className="size-16 text-muted-foreground" aria-hidden />
+      <DocumentTitle page={t('placeholderTitle')} />
       <h1 className="text-2xl font-bold">{t('placeholderTitle')}</h1>
       <p className="text-muted-foreground">{t('placeholderText')}</p>
       <Button asChild size="lg">

@@ -236,3 +236,45 @@ test('the installed app is installable: Chrome reports no installability error',
     await context.close();
   }
 });
+
+for (const language of ['en', 'fr'] as const) {
+  test(`each screen names itself in the window's title, and a move between screens is announced by that name (${language})`, async ({ page }) => {
+    const core = language === 'en' ? enCore : frCore;
+    const named = (screen: string) => core.app.pageTitle.replace('{page}', screen).replace('{app}', core.app.name);
+    await page.addInitScript((s) => {
+      if (!localStorage.getItem('pir-title-set')) {
+        localStorage.setItem('settings', s);
+        localStorage.setItem('pir-title-set', '1');
+      }
+    }, settings(language, false));
+    await page.goto('/reports/');
+    await expect(page).toHaveTitle(named(core.login.title));
+    await page.locator('input[name=username]').fill(amina.username);
+    await page.locator('input[name=password]').fill(amina.password);
+    await page.locator('button[type=submit]').click();
+    await expect(page).toHaveTitle(named(core.reports.title));
+
+    // Every title the window has while the inspector moves between screens: never none (with none,
+    // the announcer falls back on reading the new screen's heading, and the page is laid out for it).
+    await page.evaluate(() => {
+      const w = window as unknown as { titles: string[] };
+      w.titles = [];
+      new MutationObserver(() => w.titles.push(document.title)).observe(document.head, { childList: true, subtree: true, characterData: true });
+    });
+    const announcer = page.locator('#__next-route-announcer__');
+    const card = page.getByTestId('group-inspecting').getByTestId('report-card').first();
+    const vessel = (await card.locator('[data-title="vessel"]').innerText()).trim();
+    await card.locator('[data-title="vessel"] a').click();
+    await expect(page.locator('section[aria-labelledby="step-title"]')).toBeVisible();
+    await expect(page).toHaveTitle(named(vessel));
+    await expect(announcer).toHaveText(named(vessel));
+
+    await page.getByRole('link', { name: core.nav.calendar, exact: true }).click();
+    await expect(page).toHaveTitle(named(core.calendar.title));
+    await expect(announcer).toHaveText(named(core.calendar.title));
+
+    const titles = await page.evaluate(() => (window as unknown as { titles: string[] }).titles);
+    expect(titles.length).toBeGreaterThan(0);
+    expect(titles.filter((t) => t.trim() === '')).toEqual([]);
+  });
+}

@@ -22,6 +22,7 @@ import { Progress } from '@/components/ui/progress';
 import { StatusBadge } from '@/components/report/status-badge';
 import { ReportActions } from '@/components/report/report-actions';
 import { LONG_TOAST_MS } from '@/components/shared/toasts';
+import { DocumentTitle } from '@/components/shared/document-title';
 import { Stepper } from './stepper';
 import { StepLinks, StepNavigator } from './step-navigator';
 import { PickReportPlaceholder } from '@/components/report/report-frame';
@@ -214,6 +215,7 @@ const ReportCard = memo(function ReportCard({
       {/* Name and number wrap, never clipped; the badge goes under them when they need the width. */}
       <div className="flex flex-wrap items-start justify-between gap-2">
         <div className="min-w-0 flex-auto">
+          <DocumentTitle page={title} />
           <h1 className="text-xl font-bold wrap-anywhere" data-title="vessel">
             {title}
           </h1>

@@ -18,6 +18,7 @@ import { Button } from '@/components/ui/button';
 import { LanguageSelect } from '@/components/shared/setting-select';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
+import { DocumentTitle } from '@/components/shared/document-title';
 import {
   AlertDialog,
   AlertDialogAction,
@@ -97,6 +98,7 @@ export function LoginScreen() {
           <span className="inline-flex size-14 items-center justify-center rounded-2xl bg-primary text-primary-foreground">
             <AnchorIcon className="size-8" aria-hidden />
           </span>
+          <DocumentTitle page={t('title')} />
           <h1 className="text-2xl font-bold">{t('title')}</h1>
           <p className="text-sm text-muted-foreground">{t('subtitle')}</p>
         </div>
