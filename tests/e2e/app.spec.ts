@@ -258,6 +258,9 @@ test('a submission left "submitting" with no work queued (the tablet switched of
   await page.goto(`/pir/${report.id}/#submit`);
   await expect(page.getByTestId('submit-status')).toHaveText(/ready to submit/, { timeout: 60_000 });
 
+  // Every write of the app has landed: none is left in its write-ahead (WRITE_AHEAD_KEY in
+  // lib/local-data/reports-store.ts), which the next start would replay over the report stored below.
+  await expect.poll(() => page.evaluate(() => localStorage.getItem('pir-unsaved-edits'))).toBeNull();
   // Stored as "submitting" two minutes ago, with no submit process: from a page of the app's origin
   // that does not run the app, so nothing writes the report back meanwhile.
   await page.goto('/manifest.webmanifest');
