@@ -125,7 +125,7 @@ export function stopCardPictures(client: QueryClient) {
 export function ReportThumbnail({ report, className }: { report: Pick<Pir, 'vesselPictures'>; className?: string }) {
   const t = useTranslations('reports.card');
   const picture = firstVesselPicture(report);
-  const stored = useStoredFileUrl(picture ? remoteFileId(picture.downloadLink) : null);
+  const stored = useStoredFileUrl(picture ? remoteFileId(picture.downloadLink) : null, { small: true });
   const online = useOnline();
   const client = useQueryClient();
   const remote = useQuery({ ...remotePictureQuery(picture?.downloadLink ?? ''), enabled: Boolean(picture) && stored.missing && online });

@@ -87,7 +87,9 @@ export interface ResizeRequest {
   quality: number;
 }
 
-export type ResizeReply = { ok: true; bytes: ArrayBuffer; width: number; height: number } | { ok: false; error: Exclude<RefusalReason, 'notImage'> };
+export type ResizeReply =
+  | { ok: true; bytes: ArrayBuffer; width: number; height: number; sourceWidth: number; sourceHeight: number }
+  | { ok: false; error: Exclude<RefusalReason, 'notImage'> };
 
 // ------------------------------------------------------------------ resizing
 
@@ -137,7 +139,7 @@ async function onMainThread(req: ResizeRequest): Promise<ResizeReply> {
     ctx.drawImage(decoded.source, 0, 0, size.width, size.height);
     const out = await new Promise<Blob | null>((resolve) => canvas.toBlob(resolve, RESIZED_CONTENT_TYPE, req.quality));
     if (!out) return unreadable;
-    return { ok: true, bytes: await out.arrayBuffer(), width: size.width, height: size.height };
+    return { ok: true, bytes: await out.arrayBuffer(), width: size.width, height: size.height, sourceWidth: decoded.width, sourceHeight: decoded.height };
   } catch {
     return unreadable;
   } finally {
@@ -164,4 +166,22 @@ export async function resizeImage(file: Blob & { name?: string }, opts: { maxWid
   const reply = (await inWorker(req)) ?? (await onMainThread(req));
   if (!reply.ok) throw new MediaError(reply.error, name);
   return { bytes: reply.bytes, width: reply.width, height: reply.height, contentType: RESIZED_CONTENT_TYPE };
+}
+
+/**
+ * The longer side of the copy of a stored picture drawn in a card or a list: a card is at most about
+ * 400 px wide, at 2 device pixels per CSS pixel on a tablet.
+ */
+export const SMALL_COPY_EDGE = 800;
+const SMALL_COPY_QUALITY = 0.8;
+
+/**
+ * A smaller copy of a stored picture, made in the worker (null when there is no worker, when the
+ * picture is already that small, or when it cannot be read: it is then shown as it is). Never on
+ * this thread: drawing a 3000 px picture on a canvas here would block the inspector's taps.
+ */
+export async function smallCopyInWorker(blob: Blob): Promise<Blob | null> {
+  const reply = await inWorker({ blob, maxWidth: SMALL_COPY_EDGE, maxHeight: SMALL_COPY_EDGE, quality: SMALL_COPY_QUALITY });
+  if (!reply?.ok || (reply.width === reply.sourceWidth && reply.height === reply.sourceHeight)) return null;
+  return new Blob([reply.bytes], { type: RESIZED_CONTENT_TYPE });
 }

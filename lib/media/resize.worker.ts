@@ -54,7 +54,7 @@ async function resize(req: ResizeRequest): Promise<ResizeReply> {
     const drawn = uprightSize(size.width, size.height, orientation); // back to the stored proportions
     ctx.drawImage(bitmap, 0, 0, drawn.width, drawn.height);
     const blob = await canvas.convertToBlob({ type: 'image/jpeg', quality: req.quality });
-    return { ok: true, bytes: await blob.arrayBuffer(), width: size.width, height: size.height };
+    return { ok: true, bytes: await blob.arrayBuffer(), width: size.width, height: size.height, sourceWidth: upright.width, sourceHeight: upright.height };
   } catch {
     return { ok: false, error: 'unreadable' };
   } finally {

@@ -412,7 +412,13 @@ test('a TIFF picture and a TIFF attachment page are decoded in the worker, store
   ]);
   const img = cards.first().getByRole('img');
   await expect(img).toBeVisible();
-  await expect.poll(() => img.evaluate((i: HTMLImageElement) => i.complete && i.naturalWidth > 0 && `${i.naturalWidth}x${i.naturalHeight}`)).toBe('3000x1000');
+  // The card draws a copy 800 px on its longer side, made in the worker; opened, the picture is shown as stored.
+  const drawnSize = (i: HTMLImageElement) => i.complete && i.naturalWidth > 0 && `${i.naturalWidth}x${i.naturalHeight}`;
+  await expect.poll(() => img.evaluate(drawnSize)).toBe('800x267');
+  await cards.first().getByRole('button', { name: 'Show picture 1 full size' }).click();
+  await expect.poll(() => page.getByRole('dialog').getByRole('img').evaluate(drawnSize)).toBe('3000x1000');
+  await page.keyboard.press('Escape');
+  await expect(page.getByRole('dialog')).toHaveCount(0);
 
   // A TIFF stored on its side (Orientation 6) stands upright, as a camera JPEG does.
   await choose(page, () => step.getByRole('button', { name: 'Choose a file' }).click(), [{ name: 'turned.tif', mimeType: 'image/tiff', buffer: makeTiff(1200, 600, 6) }]);

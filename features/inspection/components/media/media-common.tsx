@@ -171,10 +171,25 @@ export function ImageSourceButtons({
   );
 }
 
-/** A stored picture, shown through an object URL that is released when it is no longer shown. */
-export function StoredImage({ fileId, alt, className, fit = 'cover' }: { fileId: string; alt: string; className?: string; fit?: 'cover' | 'contain' }) {
+/**
+ * A stored picture, shown through an object URL that is released when it is no longer shown: drawn
+ * from its smaller copy, or as stored (`asStored`) in a view that fills the screen.
+ */
+export function StoredImage({
+  fileId,
+  alt,
+  className,
+  fit = 'cover',
+  asStored = false,
+}: {
+  fileId: string;
+  alt: string;
+  className?: string;
+  fit?: 'cover' | 'contain';
+  asStored?: boolean;
+}) {
   const t = useTranslations('media');
-  const { url, missing } = useStoredFileUrl(fileId);
+  const { url, missing } = useStoredFileUrl(fileId, { small: !asStored });
   return (
     <div className={cn('relative flex items-center justify-center overflow-hidden bg-muted', className)}>
       {url ? (

@@ -328,7 +328,7 @@ function PictureCardContent({
       <Dialog open={zoom} onOpenChange={setZoom}>
         <DialogContent closeLabel={tc('close')} className="max-w-4xl">
           <DialogTitle>{picture.type ? label(picture.type) : t('pictures.number', { n })}</DialogTitle>
-          <StoredImage fileId={fileId} alt={t('pictures.alt', { n })} fit="contain" className="max-h-[75dvh] min-h-48 w-full rounded-lg" />
+          <StoredImage fileId={fileId} alt={t('pictures.alt', { n })} fit="contain" asStored className="max-h-[75dvh] min-h-48 w-full rounded-lg" />
         </DialogContent>
       </Dialog>
       {markup && (

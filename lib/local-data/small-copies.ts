@@ -1,0 +1,41 @@
+import { smallCopyInWorker } from '@/lib/media/resize';
+
+/**
+ * Smaller copies of stored pictures, for the cards and lists that draw them small. A stored picture
+ * is up to 3000 × 5000 px: drawn as it is, each one shown holds its full decoded image in the page
+ * (27 MB for 3000 × 2250), and dropping them made Blink's garbage collections long (240–550 ms of
+ * weak callbacks at CPU 4× through the inspection bench, against 22 ms with small pictures).
+ *
+ * Made one at a time, since each decode holds the whole picture in the worker's memory, and kept in
+ * memory for the session: the `keep` most recently asked for. A copy that cannot be made is null,
+ * and the picture is then shown as it is.
+ */
+export interface SmallCopies {
+  /** the smaller copy of the file stored as `key` (its id and version), or null */
+  of(key: string, blob: () => Blob): Promise<Blob | null>;
+}
+
+export function smallCopies({ make, keep }: { make: (blob: Blob) => Promise<Blob | null>; keep: number }): SmallCopies {
+  // In the order they were last asked for, the least recent first.
+  const copies = new Map<string, Promise<Blob | null>>();
+  let last: Promise<unknown> = Promise.resolve();
+  return {
+    of(key, blob) {
+      let copy = copies.get(key);
+      if (copy) copies.delete(key);
+      else {
+        copy = last.then(() => make(blob())).catch(() => null);
+        last = copy;
+      }
+      copies.set(key, copy);
+      for (const old of copies.keys()) {
+        if (copies.size <= keep) break;
+        copies.delete(old);
+      }
+      return copy;
+    },
+  };
+}
+
+/** The page's small copies of stored pictures (about 50–150 KB each). */
+export const storedSmallCopies = smallCopies({ make: smallCopyInWorker, keep: 120 });
