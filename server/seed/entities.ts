@@ -6,8 +6,8 @@
 import {
   AUTHORISATION_ISSUER_DATASET,
   downloadLink,
+  extendedPir as extendedPirSchema,
   type Extended,
-  type ExtendedPir,
   type ExtendedVessel,
   type FishingAuthorization,
   type FormType,
@@ -16,6 +16,7 @@ import {
   type VesselIdentity,
   type VesselPicture,
 } from '../../lib/contract/index';
+import type { z } from 'zod';
 import type { NewReport, ReportDoc } from '../db/reports';
 import { fmtDate } from '../documents/pir-pdf';
 import type { ReferenceStore } from '../reference';
@@ -373,7 +374,8 @@ export async function buildReport(run: SeedRun, i: number, plan: PlanRow): Promi
     }
   }
 
-  const xpir = extendedPir(run, { i, fileId, plan, cc, port, holder, dates, v, vessel, catches, authorisations });
+  // Parsed as the app reads it: a field with a default (one added later) needs no value here.
+  const xpir = extendedPirSchema.parse(extendedPir(run, { i, fileId, plan, cc, port, holder, dates, v, vessel, catches, authorisations }));
   const extended: Extended = { vessel, pir: xpir, pictures: [], attachments: remoteAttachments };
 
   if (isSubmitted) {
@@ -529,7 +531,7 @@ function extendedPir(
     catches: ReturnType<typeof declaredCatches>;
     authorisations: FishingAuthorization[];
   },
-): ExtendedPir {
+): z.input<typeof extendedPirSchema> {
   const { i, fileId, plan, cc, holder, dates, vessel } = r;
   const { kind, flag } = r.v;
   const done = (s: Parameters<typeof reached>[1]) => reached(plan.status, s);
