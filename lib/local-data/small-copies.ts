@@ -11,28 +11,41 @@ import { smallCopyInWorker } from '@/lib/media/resize';
  * and the picture is then shown as it is.
  */
 export interface SmallCopies {
-  /** the smaller copy of the file stored as `key` (its id and version), or null */
+  /** the smaller copy of the file stored as `key` (smallCopyKey), or null */
   of(key: string, blob: () => Blob): Promise<Blob | null>;
+  /** a copy already made (a picture just added, resized with its copy) */
+  put(key: string, copy: Blob): void;
+}
+
+/** A file as stored: its id and version (a file stored again under its id has a new date). */
+export function smallCopyKey(file: { id: string; date: string; size: number }): string {
+  return `${file.id}\n${file.date}|${file.size}`;
 }
 
 export function smallCopies({ make, keep }: { make: (blob: Blob) => Promise<Blob | null>; keep: number }): SmallCopies {
   // In the order they were last asked for, the least recent first.
   const copies = new Map<string, Promise<Blob | null>>();
   let last: Promise<unknown> = Promise.resolve();
+  function remember(key: string, copy: Promise<Blob | null>) {
+    copies.delete(key);
+    copies.set(key, copy);
+    for (const old of copies.keys()) {
+      if (copies.size <= keep) break;
+      copies.delete(old);
+    }
+  }
   return {
     of(key, blob) {
       let copy = copies.get(key);
-      if (copy) copies.delete(key);
-      else {
+      if (!copy) {
         copy = last.then(() => make(blob())).catch(() => null);
         last = copy;
       }
-      copies.set(key, copy);
-      for (const old of copies.keys()) {
-        if (copies.size <= keep) break;
-        copies.delete(old);
-      }
+      remember(key, copy);
       return copy;
+    },
+    put(key, copy) {
+      remember(key, Promise.resolve(copy));
     },
   };
 }

@@ -2,7 +2,7 @@
 import { useEffect, useState } from 'react';
 import { getFile } from './files-store';
 import { storedFileUrls } from './object-urls';
-import { storedSmallCopies } from './small-copies';
+import { smallCopyKey, storedSmallCopies } from './small-copies';
 
 /**
  * An object URL for a stored file while it is shown (and when it was stored), shared with every other
@@ -25,7 +25,7 @@ export function useStoredFileUrl(id: string | null | undefined, { small = false 
       const version = `${f.date}|${f.size}`;
       let key = id;
       if (small && f.contentType.startsWith('image/')) {
-        const copy = await storedSmallCopies.of(`${id}\n${version}`, blob);
+        const copy = await storedSmallCopies.of(smallCopyKey(f), blob);
         if (cancelled) return;
         if (copy) {
           key = `${id}#small`;

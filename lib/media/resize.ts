@@ -45,6 +45,8 @@ export interface ResizedImage {
   width: number;
   height: number;
   contentType: typeof RESIZED_CONTENT_TYPE;
+  /** its copy for the cards (small-copies.ts), made from the same decode; absent where it is not smaller or no worker ran */
+  small?: Blob;
 }
 
 function extensionOf(name: string): string | null {
@@ -78,6 +80,13 @@ export function fitWithin(width: number, height: number, maxWidth = RESIZE_MAX_W
   };
 }
 
+/**
+ * The longer side of the copy of a stored picture drawn in a card or a list: a card is at most about
+ * 400 px wide, at 2 device pixels per CSS pixel on a tablet.
+ */
+export const SMALL_COPY_EDGE = 800;
+const SMALL_COPY_QUALITY = 0.8;
+
 // ------------------------------------------------------------------ the worker protocol
 
 export interface ResizeRequest {
@@ -85,10 +94,12 @@ export interface ResizeRequest {
   maxWidth: number;
   maxHeight: number;
   quality: number;
+  /** also a copy at most `edge` px on its longer side, when smaller than the resized picture */
+  small?: { edge: number; quality: number };
 }
 
 export type ResizeReply =
-  | { ok: true; bytes: ArrayBuffer; width: number; height: number; sourceWidth: number; sourceHeight: number }
+  | { ok: true; bytes: ArrayBuffer; width: number; height: number; sourceWidth: number; sourceHeight: number; small?: ArrayBuffer }
   | { ok: false; error: Exclude<RefusalReason, 'notImage'> };
 
 // ------------------------------------------------------------------ resizing
@@ -157,23 +168,19 @@ async function onMainThread(req: ResizeRequest): Promise<ResizeReply> {
 export async function resizeImage(file: Blob & { name?: string }, opts: { maxWidth?: number; maxHeight?: number; quality?: number } = {}): Promise<ResizedImage> {
   const name = file.name ?? '';
   if (!isAcceptedImage({ name, type: file.type })) throw new MediaError('notImage', name);
-  const req = {
+  const req: ResizeRequest = {
     blob: file,
     maxWidth: opts.maxWidth ?? RESIZE_MAX_WIDTH,
     maxHeight: opts.maxHeight ?? RESIZE_MAX_HEIGHT,
     quality: opts.quality ?? JPEG_QUALITY,
   };
-  const reply = (await inWorker(req)) ?? (await onMainThread(req));
+  // A picture added is shown in its card at once: its small copy comes from the decode already made.
+  const reply = (await inWorker({ ...req, small: { edge: SMALL_COPY_EDGE, quality: SMALL_COPY_QUALITY } })) ?? (await onMainThread(req));
   if (!reply.ok) throw new MediaError(reply.error, name);
-  return { bytes: reply.bytes, width: reply.width, height: reply.height, contentType: RESIZED_CONTENT_TYPE };
+  const small = reply.small ? new Blob([reply.small], { type: RESIZED_CONTENT_TYPE }) : undefined;
+  return { bytes: reply.bytes, width: reply.width, height: reply.height, contentType: RESIZED_CONTENT_TYPE, ...(small ? { small } : {}) };
 }
 
-/**
- * The longer side of the copy of a stored picture drawn in a card or a list: a card is at most about
- * 400 px wide, at 2 device pixels per CSS pixel on a tablet.
- */
-export const SMALL_COPY_EDGE = 800;
-const SMALL_COPY_QUALITY = 0.8;
 
 /**
  * A smaller copy of a stored picture, made in the worker (null when there is no worker, when the

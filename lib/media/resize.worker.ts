@@ -31,6 +31,18 @@ async function decode(blob: Blob): Promise<{ bitmap: ImageBitmap; orientation: n
   return { bitmap: await createImageBitmap(blob, { imageOrientation: 'from-image' }), orientation: 1 };
 }
 
+/** The picture as resized, drawn again at most `edge` px on its longer side; null when that is not smaller. */
+async function smallCopy(resized: OffscreenCanvas, { edge, quality }: { edge: number; quality: number }): Promise<ArrayBuffer | null> {
+  const size = fitWithin(resized.width, resized.height, edge, edge);
+  if (size.width === resized.width && size.height === resized.height) return null;
+  const canvas = new OffscreenCanvas(size.width, size.height);
+  const ctx = canvas.getContext('2d');
+  if (!ctx) return null;
+  ctx.imageSmoothingQuality = 'high';
+  ctx.drawImage(resized, 0, 0, size.width, size.height);
+  return (await canvas.convertToBlob({ type: 'image/jpeg', quality })).arrayBuffer();
+}
+
 async function resize(req: ResizeRequest): Promise<ResizeReply> {
   let bitmap: ImageBitmap;
   let orientation: number;
@@ -54,7 +66,16 @@ async function resize(req: ResizeRequest): Promise<ResizeReply> {
     const drawn = uprightSize(size.width, size.height, orientation); // back to the stored proportions
     ctx.drawImage(bitmap, 0, 0, drawn.width, drawn.height);
     const blob = await canvas.convertToBlob({ type: 'image/jpeg', quality: req.quality });
-    return { ok: true, bytes: await blob.arrayBuffer(), width: size.width, height: size.height, sourceWidth: upright.width, sourceHeight: upright.height };
+    const small = req.small ? await smallCopy(canvas, req.small) : null;
+    return {
+      ok: true,
+      bytes: await blob.arrayBuffer(),
+      width: size.width,
+      height: size.height,
+      sourceWidth: upright.width,
+      sourceHeight: upright.height,
+      ...(small ? { small } : {}),
+    };
   } catch {
     return { ok: false, error: 'unreadable' };
   } finally {
@@ -64,5 +85,5 @@ async function resize(req: ResizeRequest): Promise<ResizeReply> {
 
 serveWorkerCalls<ResizeRequest, ResizeReply>(async (req) => {
   const reply = await resize(req);
-  return { reply, transfer: reply.ok ? [reply.bytes] : [] };
+  return { reply, transfer: reply.ok ? [reply.bytes, ...(reply.small ? [reply.small] : [])] : [] };
 });

@@ -315,6 +315,9 @@ for (const appLang of ['en', 'fr'] as const) {
 
 /** Changes the finding of a report as stored on the tablet (IndexedDB), from a page of the site that runs no app. */
 async function changeStoredFinding(page: Page, id: number, finding: string) {
+  // Every write of the app has landed: none is left in its write-ahead (WRITE_AHEAD_KEY in
+  // lib/local-data/reports-store.ts), which the next start would replay over the change below.
+  await expect.poll(() => page.evaluate(() => localStorage.getItem('pir-unsaved-edits'))).toBeNull();
   await page.goto('/manifest.webmanifest');
   await page.evaluate(
     ([reportId, text]) =>

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { smallCopies } from '@/lib/local-data/small-copies';
+import { smallCopies, smallCopyKey } from '@/lib/local-data/small-copies';
 
 /** A maker that takes a few milliseconds per copy, recording what it made and how many ran at once. */
 function maker({ fail = new Set<string>() } = {}) {
@@ -69,5 +69,17 @@ describe('small copies of stored pictures', () => {
     await copies.of('a\nv1', picture('a'));
     await copies.of('b\nv1', picture('b'));
     expect(m.made).toEqual(['a', 'b', 'c', 'b']);
+  });
+
+  it('shows a copy made with the picture (a picture just added) without making another', async () => {
+    const m = maker();
+    const copies = smallCopies({ make: m.make, keep: 10 });
+    const added = { id: 'picture:1:a', date: '2026-11-29T10:00:00.000Z', size: 812_345 };
+    copies.put(smallCopyKey(added), new Blob(['made with it']));
+    expect(await (await copies.of(smallCopyKey(added), picture('a')))!.text()).toBe('made with it');
+    // stored again (marked up): a new version, a new copy
+    const again = { ...added, date: '2026-11-29T10:05:00.000Z' };
+    expect(await (await copies.of(smallCopyKey(again), picture('a marked up')))!.text()).toBe('small a marked up');
+    expect(m.made).toEqual(['a marked up']);
   });
 });

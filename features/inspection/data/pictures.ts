@@ -11,6 +11,7 @@
 import type { Attachment, Extended } from '@/lib/contract';
 import type { StoredFileRecord } from '@/lib/local-data/db';
 import { deleteFiles, putFile } from '@/lib/local-data/files-store';
+import { smallCopyKey, storedSmallCopies } from '@/lib/local-data/small-copies';
 import { flushEdits } from '@/lib/local-data/reports-store';
 import { serverNow } from '@/lib/clock/clock';
 import { currentDevice } from '@/lib/session/session-store';
@@ -82,6 +83,12 @@ function fileRecord(id: string, reportId: number, filename: string, image: Resiz
   };
 }
 
+/** Stores a picture; the small copy made with it is ready for its card (small-copies.ts). */
+async function storeImage(record: StoredFileRecord, image: ResizedImage) {
+  await putFile(record);
+  if (image.small) storedSmallCopies.put(smallCopyKey(record), image.small);
+}
+
 /** A deleted picture or attachment is no longer offered where the report pointed at it. */
 function dropReferences(r: PreparedPir, uids: ReadonlySet<string>): { report: PreparedPir; touched: MediaStep[] } {
   const pir = r.extended.pir;
@@ -116,7 +123,7 @@ export async function addPicture(
 ): Promise<string> {
   const uid = newUid();
   const id = pictureFileId(reportId, uid);
-  await putFile(fileRecord(id, reportId, pictureFileName(uid), image));
+  await storeImage(fileRecord(id, reportId, pictureFileName(uid), image), image);
   const picture: InspectionPicture = {
     uid,
     type: fields.type ?? '',
@@ -166,7 +173,7 @@ export async function addMarkedUpPicture(
 ): Promise<string> {
   const uid = newUid();
   const id = pictureFileId(reportId, uid);
-  await putFile(fileRecord(id, reportId, pictureFileName(uid), image));
+  await storeImage(fileRecord(id, reportId, pictureFileName(uid), image), image);
   try {
     const added = edit(reportId, [step], (r) => {
       const original = r.extended.pictures.find((p) => p.uid === originalUid);
@@ -193,7 +200,7 @@ export async function addAttachment(reportId: number, type: string, pages: reado
   if (pages.length === 0) throw new RangeError('an attachment needs at least one page');
   const uid = newUid();
   const records = pages.map((p, i) => fileRecord(attachmentPageFileId(reportId, uid, newUid()), reportId, `${type}_${uid}_${i + 1}.jpg`, p));
-  for (const rec of records) await putFile(rec);
+  for (const [i, rec] of records.entries()) await storeImage(rec, pages[i]!);
   const attachment: Attachment = {
     uid,
     type,
@@ -218,7 +225,7 @@ function withAttachment(r: PreparedPir, uid: string, change: (a: Attachment) => 
 /** Adds a page at the end of a local attachment. Returns the page's file id. */
 export async function addAttachmentPage(reportId: number, attachmentUid: string, image: ResizedImage, step: MediaStep = 'pirattachments'): Promise<string> {
   const id = attachmentPageFileId(reportId, attachmentUid, newUid());
-  await putFile(fileRecord(id, reportId, `page_${attachmentUid}.jpg`, image));
+  await storeImage(fileRecord(id, reportId, `page_${attachmentUid}.jpg`, image), image);
   try {
     const added = edit(reportId, [step], (r) => {
       const a = r.extended.attachments.find((x) => x.uid === attachmentUid);
