@@ -1,5 +1,3 @@
-import { smallCopyInWorker } from '@/lib/media/resize';
-
 /**
  * Smaller copies of stored pictures, for the cards and lists that draw them small. A stored picture
  * is up to 3000 × 5000 px: drawn as it is, each one shown holds its full decoded image in the page
@@ -50,5 +48,9 @@ export function smallCopies({ make, keep }: { make: (blob: Blob) => Promise<Blob
   };
 }
 
-/** The page's small copies of stored pictures (about 50–150 KB each). */
-export const storedSmallCopies = smallCopies({ make: smallCopyInWorker, keep: 120 });
+/**
+ * The page's small copies of stored pictures (about 50–150 KB each). The resizing code is loaded when
+ * the first copy is made: the reports list and the calendar show card photos from their first paint
+ * (2 KB gz more on their first scripts otherwise).
+ */
+export const storedSmallCopies = smallCopies({ make: async (blob) => (await import('@/lib/media/resize')).smallCopyInWorker(blob), keep: 120 });
