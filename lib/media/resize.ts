@@ -181,7 +181,6 @@ export async function resizeImage(file: Blob & { name?: string }, opts: { maxWid
   return { bytes: reply.bytes, width: reply.width, height: reply.height, contentType: RESIZED_CONTENT_TYPE, ...(small ? { small } : {}) };
 }
 
-
 /**
  * A smaller copy of a stored picture, made in the worker (null when there is no worker, when the
  * picture is already that small, or when it cannot be read: it is then shown as it is). Never on

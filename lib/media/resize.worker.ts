@@ -31,16 +31,23 @@ async function decode(blob: Blob): Promise<{ bitmap: ImageBitmap; orientation: n
   return { bitmap: await createImageBitmap(blob, { imageOrientation: 'from-image' }), orientation: 1 };
 }
 
-/** The picture as resized, drawn again at most `edge` px on its longer side; null when that is not smaller. */
+/**
+ * The picture as resized, drawn again at most `edge` px on its longer side; null when that is not
+ * smaller, or when it fails: the picture is kept all the same, and its card makes the copy later.
+ */
 async function smallCopy(resized: OffscreenCanvas, { edge, quality }: { edge: number; quality: number }): Promise<ArrayBuffer | null> {
   const size = fitWithin(resized.width, resized.height, edge, edge);
   if (size.width === resized.width && size.height === resized.height) return null;
-  const canvas = new OffscreenCanvas(size.width, size.height);
-  const ctx = canvas.getContext('2d');
-  if (!ctx) return null;
-  ctx.imageSmoothingQuality = 'high';
-  ctx.drawImage(resized, 0, 0, size.width, size.height);
-  return (await canvas.convertToBlob({ type: 'image/jpeg', quality })).arrayBuffer();
+  try {
+    const canvas = new OffscreenCanvas(size.width, size.height);
+    const ctx = canvas.getContext('2d');
+    if (!ctx) return null;
+    ctx.imageSmoothingQuality = 'high';
+    ctx.drawImage(resized, 0, 0, size.width, size.height);
+    return await (await canvas.convertToBlob({ type: 'image/jpeg', quality })).arrayBuffer();
+  } catch {
+    return null;
+  }
 }
 
 async function resize(req: ResizeRequest): Promise<ResizeReply> {
