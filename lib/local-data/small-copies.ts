@@ -1,7 +1,7 @@
 /**
  * Smaller copies of stored pictures, for the cards and lists that draw them small. A stored picture
  * is up to 3000 × 5000 px: drawn as it is, each one shown holds its full decoded image in the page
- * (27 MB for 3000 × 2250), and dropping them made Blink's garbage collections long (240–550 ms of
+ * (27 MB for 3000 × 2250), and dropping them made Blink's garbage collections long (240–412 ms of
  * weak callbacks at CPU 4× through the inspection bench, against 22 ms with small pictures).
  *
  * Made one at a time, since each decode holds the whole picture in the worker's memory, and kept in
