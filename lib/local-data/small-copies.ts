@@ -15,9 +15,14 @@ export interface SmallCopies {
   put(key: string, copy: Blob): void;
 }
 
-/** A file as stored: its id and version (a file stored again under its id has a new date). */
+/** A file's version as stored: a file stored again under its id (a picture marked up) has a new date. */
+export function storedVersion(file: { date: string; size: number }): string {
+  return `${file.date}|${file.size}`;
+}
+
+/** A file as stored: its id and version. */
 export function smallCopyKey(file: { id: string; date: string; size: number }): string {
-  return `${file.id}\n${file.date}|${file.size}`;
+  return `${file.id}\n${storedVersion(file)}`;
 }
 
 export function smallCopies({ make, keep }: { make: (blob: Blob) => Promise<Blob | null>; keep: number }): SmallCopies {

@@ -2,7 +2,7 @@
 import { useEffect, useState } from 'react';
 import { getFile } from './files-store';
 import { storedFileUrls } from './object-urls';
-import { smallCopyKey, storedSmallCopies } from './small-copies';
+import { smallCopyKey, storedSmallCopies, storedVersion } from './small-copies';
 
 /**
  * An object URL for a stored file while it is shown (and when it was stored), shared with every other
@@ -21,8 +21,8 @@ export function useStoredFileUrl(id: string | null | undefined, { small = false 
       const content = f.content;
       // A stored Blob is shown as it is: wrapping it again costs a copy on some engines.
       let blob = () => (content instanceof Blob && content.type === f.contentType ? content : new Blob([content], { type: f.contentType }));
-      // Stored again under the same id, a file has a new date: a new URL, not the old content.
-      const version = `${f.date}|${f.size}`;
+      // Stored again under the same id, a file has a new version: a new URL, not the old content.
+      const version = storedVersion(f);
       let key = id;
       if (small && f.contentType.startsWith('image/')) {
         const copy = await storedSmallCopies.of(smallCopyKey(f), blob);
